@@ -1,0 +1,133 @@
+/** Session and person calls under /video_learning (SPEC.md section 7) and the integrations a person opens. */
+import { z } from 'zod';
+import { defineCall } from '../call.ts';
+import { newPassword, phone } from '../rules/fields.ts';
+
+/** Session user info, SPEC.md section 3. */
+export const sessionPerson = z.object({
+  personNo: z.string(),
+  personName: z.string(),
+  personId: z.number().int(),
+  personType: z.number().int(),
+  userPic: z.string(),
+  nationName: z.string(),
+  gender: z.number().int(),
+  positionLevelId: z.number().int().nullable(),
+  positionLevelName: z.string(),
+  organName: z.string(),
+  explain: z.string(),
+  createuser: z.string(),
+});
+export type SessionPerson = z.infer<typeof sessionPerson>;
+
+export const getSessionPerson = defineCall({
+  name: 'getSessionPerson',
+  method: 'POST',
+  path: '/video_learning/getSessionPerson',
+  envelope: 'vl',
+  auth: 'optional',
+  summary: 'The person of the current session, or null without a session.',
+  data: sessionPerson.nullable(),
+});
+
+export const LOGIN_TYPES = ['password', 'sms', 'wechat'] as const;
+export const loginSuccess = defineCall({
+  name: 'loginSuccess',
+  method: 'POST',
+  path: '/video_learning/person/loginSuccess',
+  envelope: 'vl',
+  auth: 'required',
+  summary: 'Records that the client completed a login (how, and as whom).',
+  body: z.object({ mobilePhone: phone, loginType: z.enum(LOGIN_TYPES), userType: z.number().int().min(0).max(9) }),
+  data: z.null(),
+});
+
+export const updatePersonPassword = defineCall({
+  name: 'updatePersonPassword',
+  method: 'POST',
+  path: '/video_learning/updatePersonPassword',
+  envelope: 'vl',
+  auth: 'required',
+  summary:
+    "Confirms the learning service's copy after modify_password: accepted only when it is the caller's own mobile and current password.",
+  body: z.object({ newPassword, mobilePhone: phone }),
+  data: z.null(),
+});
+
+export const uploadUserPic = defineCall({
+  name: 'uploadUserPic',
+  method: 'POST',
+  path: '/video_learning/person/uploadUserPic',
+  envelope: 'vl',
+  auth: 'required',
+  summary: 'Avatar upload: one image in the multipart field userPic (JPG, PNG, GIF or WEBP by content, at most 2 MB).',
+  upload: { field: 'userPic' },
+  data: z.string().describe('the new userPic address'),
+});
+
+export const digitalBooks = defineCall({
+  name: 'digitalBooks',
+  method: 'POST',
+  path: '/video_learning/digitalBooks',
+  envelope: 'vl',
+  auth: 'required',
+  summary: 'A signed, expiring jump address of the digital library, opened in a new window.',
+  data: z.string(),
+});
+
+export const zwyTicket = defineCall({
+  name: 'zwyTicket',
+  method: 'POST',
+  path: '/video_learning/education/zwy/ticket',
+  envelope: 'vl',
+  auth: 'required',
+  summary: 'The signed /zwy/oauth address for the caller, when eligible for the national cadre network academy.',
+  data: z.string(),
+});
+
+export const zwyOauth = defineCall({
+  name: 'zwyOauth',
+  method: 'GET',
+  path: '/video_learning/education/zwy/oauth',
+  envelope: 'raw',
+  auth: 'none',
+  binary: true,
+  summary: 'Opened in a new window: checks the signature and eligibility, then redirects with a signed, expiring ticket.',
+  query: z.object({
+    personId: z.coerce.number().int().positive(),
+    timestamp: z.coerce.number().int().positive(),
+    sign: z.string().regex(/^[0-9a-f]{64}$/, '签名格式不正确'),
+  }),
+  data: z.null(),
+});
+
+/** What the shell needs from configuration: footer, links, city platforms. */
+export const portalConfig = z.object({
+  product: z.string(),
+  collegeName: z.string(),
+  footer: z.object({
+    serviceHours: z.string(),
+    supportGroup: z.string(),
+    phone: z.string(),
+    fax: z.string(),
+    email: z.string(),
+    copyright: z.string(),
+  }),
+  ssoUrl: z.string(),
+  registrationUrl: z.string(),
+  aiUrl: z.string(),
+  mobileUrl: z.string(),
+  cityPlatforms: z.array(z.object({ name: z.string(), url: z.string() })),
+});
+export type PortalConfig = z.infer<typeof portalConfig>;
+
+export const getPortalConfig = defineCall({
+  name: 'portalConfig',
+  method: 'GET',
+  path: '/video_learning/portalConfig',
+  envelope: 'vl',
+  auth: 'none',
+  summary: 'Public configuration for the page shell (footer, single sign-on, registration, AI entry, city platforms).',
+  data: portalConfig,
+});
+

@@ -1,0 +1,14 @@
+export * from './constants.ts';
+export * from './messages.ts';
+export * from './call.ts';
+export * from './rules/fields.ts';
+export * from './access/rules.ts';
+export * from './access/routes.ts';
+export * as auth from './calls/auth.ts';
+export * as person from './calls/person.ts';
+export * as dev from './calls/dev.ts';
+export { WECHAT_STATUS } from './calls/auth.ts';
+export type { SessionPerson, PortalConfig } from './calls/person.ts';
+export * as content from './calls/content.ts';
+export * as catalog from './calls/catalog.ts';
+export * as learning from './calls/learning.ts';
