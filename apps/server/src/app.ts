@@ -1,0 +1,151 @@
+/**
+ * buildApp(deps): the Fastify application with every module bound to its contract calls, the
+ * built web app with SPA fallback, uploads, security headers and error mapping. No I/O at import.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { AVATAR_MAX_BYTES, MSG, pathOf, type CallDef } from '@portal/contract';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import { makeAuth } from './http/auth.ts';
+import { makeBinder, type Binder } from './http/bind.ts';
+import { failure } from './http/envelope.ts';
+import { HttpError, isDatabaseDown } from './http/errors.ts';
+import { openApiDocument } from './http/openapi.ts';
+import { registerSecurityHeaders } from './http/headers.ts';
+import { makePlatform } from './modules/platform/service.ts';
+import { makeUc } from './modules/uc/service.ts';
+import { ucRoutes } from './modules/uc/routes.ts';
+import { makePerson } from './modules/person/service.ts';
+import { personRoutes } from './modules/person/routes.ts';
+import { makeContent } from './modules/content/service.ts';
+import { contentRoutes } from './modules/content/routes.ts';
+import { makeCatalog } from './modules/catalog/service.ts';
+import { catalogRoutes } from './modules/catalog/routes.ts';
+import { makeLearning } from './modules/learning/service.ts';
+import { learningRoutes } from './modules/learning/routes.ts';
+import { aliyunSms, outboxSms, type SmsSender } from './integrations/sms.ts';
+import { realWechat, simulatedWechat, type WechatLogin } from './integrations/wechat.ts';
+import { diskStorage } from './integrations/storage.ts';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  /** Integrations may be replaced (tests); by default they follow the configuration. */
+  sms?: SmsSender;
+  wechat?: WechatLogin;
+  logger?: boolean;
+}
+
+const API_PREFIXES = ['/v1/', '/video_learning/', '/dev/', '/uploads/', '/media/', '/openapi.json', '/healthz'];
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const app = Fastify({
+    logger: deps.logger === false ? false : { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  });
+
+  registerSecurityHeaders(app, config.production);
+  await app.register(compress, { threshold: 1024 });
+  await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const call = (req.routeOptions.config as { call?: CallDef } | undefined)?.call;
+    const kind = call?.envelope ?? 'vl';
+    if (err instanceof HttpError) return reply.code(err.status).send(failure(kind, err.status, err.message, err.field));
+    if (isDatabaseDown(err)) {
+      req.log.error({ err }, 'database unavailable');
+      return reply.code(503).send(failure(kind, 503, MSG.serviceUnavailable));
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      req.log.info({ err: err.message }, 'bad request');
+      const message = status === 413 ? MSG.avatarTooLarge : MSG.badRequest;
+      return reply.code(status).send(failure(kind, status, message));
+    }
+    req.log.error({ err }, 'request failed');
+    return reply.code(500).send(failure(kind, 500, MSG.serverError));
+  });
+
+  const platform = makePlatform(db);
+  const sms =
+    deps.sms ??
+    (config.SMS_PROVIDER === 'aliyun'
+      ? aliyunSms(db, { accessKeyId: config.SMS_ACCESS_KEY_ID, accessKeySecret: config.SMS_ACCESS_KEY_SECRET, signName: config.SMS_SIGN_NAME, templateCode: config.SMS_TEMPLATE_CODE })
+      : outboxSms(db));
+  const wechat = deps.wechat ?? (config.WECHAT_PROVIDER === 'wechat' ? realWechat({ appId: config.WECHAT_APPID, secret: config.WECHAT_SECRET }) : simulatedWechat(config.MOBILE_URL));
+  const uploadsRoot = path.join(config.DATA_DIR, 'uploads');
+  mkdirSync(uploadsRoot, { recursive: true });
+  const storage = diskStorage(uploadsRoot);
+
+  const bound: { call: CallDef; url: string }[] = [];
+  const binder = makeBinder(app, config.PRODUCT, makeAuth(db, config.SESSION_IDLE_SECONDS));
+  const bind: Binder = (call, handler) => {
+    bound.push({ call, url: pathOf(call, config.PRODUCT) });
+    binder(call, handler);
+  };
+
+  const uc = makeUc({
+    db,
+    platform,
+    sms,
+    wechat,
+    limits: { perMinute: config.RATE_LIMIT_PER_MINUTE, smsPerPhoneDaily: config.SMS_DAILY_CAP_PER_PHONE, smsPerIpDaily: config.SMS_DAILY_CAP_PER_IP },
+  });
+  ucRoutes(bind, uc, { production: config.production });
+  personRoutes(bind, makePerson({ db, platform, storage, config }));
+  await contentRoutes(app, bind, makeContent({ db, platform, product: config.PRODUCT, perMinute: config.RATE_LIMIT_PER_MINUTE }));
+  const learning = makeLearning(db, { completionRatio: config.COMPLETION_RATIO, idleMinutes: config.IDLE_MINUTES });
+  catalogRoutes(bind, makeCatalog({ db, progress: (personId, courseIds) => learning.courseProgress(personId, courseIds) }));
+  learningRoutes(bind, learning);
+
+  const openapi = openApiDocument(bound, config.COLLEGE_NAME);
+  app.get('/openapi.json', async () => openapi);
+  app.get('/healthz', async () => ({ ok: true }));
+
+  await app.register(fastifyStatic, {
+    root: uploadsRoot,
+    prefix: '/uploads/',
+    decorateReply: false,
+    maxAge: '7d',
+    setHeaders: (res) => {
+      res.header('X-Content-Type-Options', 'nosniff');
+      res.header('Content-Disposition', 'inline');
+      res.header('Content-Security-Policy', "default-src 'none'; sandbox");
+    },
+  });
+
+  const webBuilt = existsSync(path.join(config.WEB_DIST, 'index.html'));
+  if (webBuilt) {
+    await app.register(fastifyStatic, {
+      root: config.WEB_DIST,
+      prefix: '/',
+      // Looked up per request, so a rebuilt web app is served without a restart; a miss falls through to the SPA.
+      wildcard: true,
+      index: false,
+      setHeaders: (res, file) => {
+        // Hashed assets never change; index.html must always be asked again.
+        res.header('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  // SPEC.md section 2: the root redirects to /index.
+  app.get('/', (_req, reply) => reply.redirect('/index', 302));
+
+  app.setNotFoundHandler((req, reply) => {
+    const isApi = API_PREFIXES.some((p) => req.url.startsWith(p));
+    if (req.method === 'GET' && !isApi && webBuilt && !/\.[a-z0-9]+$/i.test(req.url.split('?')[0] ?? '')) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', config.WEB_DIST);
+    }
+    return reply.code(404).send(failure(req.url.startsWith('/v1/') ? 'uc' : 'vl', 404, MSG.notFound));
+  });
+
+  return app;
+}

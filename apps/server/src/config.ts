@@ -1,0 +1,71 @@
+/**
+ * Environment → typed configuration, validated once at start. Every option is listed in the README
+ * with its default; nothing else in the server reads process.env.
+ */
+import { z } from 'zod';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const schema = z.object({
+  NODE_ENV: z.string().default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  PRODUCT: z.string().regex(/^[a-z0-9_-]{1,32}$/).default('portal'),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+  WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  /** HMAC key for jump links (digital books, national academy); must be set in production. */
+  SIGNING_SECRET: z.string().min(16).optional(),
+  SESSION_IDLE_SECONDS: z.coerce.number().int().min(0).default(0),
+  TRUST_PROXY: bool.default(false),
+  SEED_DEMO: bool.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SMS_DAILY_CAP_PER_PHONE: z.coerce.number().int().min(1).default(10),
+  SMS_DAILY_CAP_PER_IP: z.coerce.number().int().min(1).default(50),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  SMS_PROVIDER: z.enum(['outbox', 'aliyun']).default('outbox'),
+  SMS_ACCESS_KEY_ID: z.string().default(''),
+  SMS_ACCESS_KEY_SECRET: z.string().default(''),
+  SMS_SIGN_NAME: z.string().default(''),
+  SMS_TEMPLATE_CODE: z.string().default(''),
+  WECHAT_PROVIDER: z.enum(['simulated', 'wechat']).default('simulated'),
+  WECHAT_APPID: z.string().default(''),
+  WECHAT_SECRET: z.string().default(''),
+  COLLEGE_NAME: z.string().default('省委党校（省行政学院）干部网络学院'),
+  FOOTER_SERVICE_HOURS: z.string().default('周一至周五 08:30-12:00，14:00-17:00'),
+  FOOTER_SUPPORT_GROUP: z.string().default('学员学习支持QQ群：123456789'),
+  FOOTER_PHONE: z.string().default('0351-1234567'),
+  FOOTER_FAX: z.string().default('0351-1234568'),
+  FOOTER_EMAIL: z.string().default('support@academy.example.cn'),
+  FOOTER_COPYRIGHT: z.string().default('© 2026 省委党校（省行政学院） 版权所有'),
+  SSO_URL: z.string().default('http://localhost:8080/index?sso=placeholder'),
+  SSO_APP_ID: z.string().default('portal'),
+  REGISTRATION_URL: z.string().default('http://localhost:8080/index?registration=placeholder'),
+  AI_URL: z.string().default('http://localhost:8080/index?ai=placeholder'),
+  MOBILE_URL: z.string().default('http://localhost:8080/index'),
+  LIBRARY_URL: z.string().default('http://localhost:8080/index?library=placeholder'),
+  ZWY_URL: z.string().default('http://localhost:8080/index?zwy=placeholder'),
+  JUMP_TTL_SECONDS: z.coerce.number().int().min(10).default(300),
+  /** Share of a video's (or live lesson's) length that completes it. */
+  COMPLETION_RATIO: z.coerce.number().min(0.5).max(1).default(0.95),
+  /** Minutes without interaction before the study page pauses and asks whether the learner is still there. */
+  IDLE_MINUTES: z.coerce.number().int().min(1).max(240).default(20),
+});
+
+export type Config = Omit<z.infer<typeof schema>, 'SIGNING_SECRET'> & { SIGNING_SECRET: string; production: boolean };
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const production = c.NODE_ENV === 'production';
+  if (production && !c.SIGNING_SECRET) throw new Error('Invalid configuration:\n  SIGNING_SECRET: required in production');
+  return { ...c, SIGNING_SECRET: c.SIGNING_SECRET ?? 'development-signing-secret-not-for-production', production };
+}

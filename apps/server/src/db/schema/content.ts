@@ -1,0 +1,139 @@
+/**
+ * The public portal's content: picture news, notices (the 公告 list and the college's education
+ * notices) with attachments, the real-time ticker, college pictures and overview text, downloads,
+ * common questions, friendly links, and certificates (issued by the learning core; verified here).
+ */
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { persons } from './people.ts';
+import { installs } from './catalog.ts';
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+// Indexes for newest first are plain ascending ones: scanned backwards they serve ORDER BY ... DESC
+// (nulls first, PostgreSQL's default), which a DESC NULLS LAST index cannot.
+
+export const flashNews = pgTable(
+  'flash_news',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    imageUrl: text('image_url').notNull(),
+    summary: text('summary').notNull().default(''),
+    /** Plain-text paragraphs separated by blank lines. */
+    body: text('body').notNull(),
+    source: text('source').notNull().default(''),
+    publishedAt: at('published_at').notNull().default(sql`now()`),
+  },
+  (t) => [index('flash_news_published_idx').on(t.publishedAt, t.id)],
+);
+
+export const notices = pgTable(
+  'notices',
+  {
+    id: serial('id').primaryKey(),
+    /** affiche: the index's 通知公告; education: the college's education notices on /about. */
+    channel: text('channel', { enum: ['affiche', 'education'] }).notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    source: text('source').notNull().default(''),
+    pinned: boolean('pinned').notNull().default(false),
+    publishedAt: at('published_at').notNull().default(sql`now()`),
+  },
+  (t) => [index('notices_channel_idx').on(t.channel, t.pinned, t.publishedAt, t.id)],
+);
+
+export const noticeAttachments = pgTable(
+  'notice_attachments',
+  {
+    id: serial('id').primaryKey(),
+    noticeId: integer('notice_id').notNull().references(() => notices.id),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    size: integer('size').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('notice_attachments_notice_idx').on(t.noticeId, t.sort)],
+);
+
+export const realtimeNotices = pgTable(
+  'realtime_notices',
+  {
+    id: serial('id').primaryKey(),
+    content: text('content').notNull(),
+    publishedAt: at('published_at').notNull().default(sql`now()`),
+    /** Leaves the ticker after this moment; null: stays until newer ones push it out. */
+    expiresAt: at('expires_at'),
+  },
+  (t) => [index('realtime_notices_published_idx').on(t.publishedAt)],
+);
+
+export const collegeImages = pgTable('college_images', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  imageUrl: text('image_url').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const aboutSections = pgTable('about_sections', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const downloads = pgTable(
+  'downloads',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    category: text('category', { enum: ['document', 'app', 'browser'] }).notNull(),
+    fileName: text('file_name').notNull(),
+    fileUrl: text('file_url').notNull(),
+    size: integer('size').notNull(),
+    downloadCount: integer('download_count').notNull().default(0),
+    sort: integer('sort').notNull().default(0),
+    publishedAt: at('published_at').notNull().default(sql`now()`),
+  },
+  (t) => [index('downloads_sort_idx').on(t.category, t.sort)],
+);
+
+export const faqs = pgTable(
+  'faqs',
+  {
+    id: serial('id').primaryKey(),
+    groupName: text('group_name').notNull(),
+    groupSort: integer('group_sort').notNull().default(0),
+    question: text('question').notNull(),
+    answer: text('answer').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('faqs_sort_idx').on(t.groupSort, t.sort)],
+);
+
+export const friendlyLinks = pgTable('friendly_links', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  url: text('url').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: serial('id').primaryKey(),
+    /** Upper case: queries compare the number given in upper case, through the unique index. */
+    certNo: text('cert_no').notNull(),
+    personId: integer('person_id').notNull().references(() => persons.personId),
+    installId: integer('install_id').notNull().references(() => installs.id),
+    issuedAt: at('issued_at').notNull().default(sql`now()`),
+    hours: numeric('hours', { precision: 6, scale: 1, mode: 'number' }).notNull(),
+    /** Printed beside the QR code so a reader can tell a real certificate from a copy with another number. */
+    verifyCode: text('verify_code').notNull(),
+    revokedAt: at('revoked_at'),
+  },
+  (t) => [
+    uniqueIndex('certificates_no_uq').on(t.certNo),
+    index('certificates_issued_idx').on(t.issuedAt, t.id),
+    uniqueIndex('certificates_person_install_uq').on(t.personId, t.installId),
+  ],
+);

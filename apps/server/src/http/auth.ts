@@ -1,0 +1,92 @@
+/**
+ * Who is calling: the Authorization header carries the session token itself (SPEC.md section 7).
+ * The token's SHA-256 is looked up; an unknown, expired, idle-timed-out or revoked session is a 401.
+ */
+import type { FastifyRequest } from 'fastify';
+import { and, eq, sql } from 'drizzle-orm';
+import { MSG } from '@portal/contract';
+import type { Db } from '../db/client.ts';
+import { organs, persons, sessions } from '../db/schema/index.ts';
+import { sha256 } from '../lib/crypto.ts';
+import { batched } from '../lib/batch.ts';
+import { HttpError } from './errors.ts';
+
+export interface Caller {
+  personId: number;
+  personType: number;
+  personName: string;
+  mobile: string;
+  createuser: string;
+  explain: string;
+  positionLevelId: number | null;
+  organName: string;
+  sessionId: number;
+}
+
+export interface AuthContext {
+  resolve(req: FastifyRequest, required: boolean): Promise<Caller | null>;
+}
+
+/** A session's last-seen time is written at most this often, to keep heartbeats cheap. */
+const TOUCH_EVERY_MS = 60_000;
+
+export function tokenOf(req: FastifyRequest): string | null {
+  const h = req.headers.authorization;
+  if (!h) return null;
+  const t = h.startsWith('Bearer ') ? h.slice(7) : h;
+  return t.length >= 20 && t.length <= 200 ? t : '';
+}
+
+export function makeAuth(db: Db, idleSeconds: number): AuthContext {
+  // Every authenticated call runs this: prepared once (PostgreSQL does not plan it again each time),
+  // and the lookups of one event-loop turn share one query.
+  const lookupMany = db
+    .select({
+      tokenHash: sessions.tokenHash,
+      sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
+      revokedAt: sessions.revokedAt,
+      personId: persons.personId,
+      personType: persons.personType,
+      personName: persons.personName,
+      mobile: persons.mobile,
+      createuser: persons.createuser,
+      explain: persons.explain,
+      positionLevelId: persons.positionLevelId,
+      organName: sql<string>`coalesce(${organs.name}, '')`,
+      status: persons.status,
+    })
+    .from(sessions)
+    .innerJoin(persons, eq(persons.personId, sessions.personId))
+    .leftJoin(organs, eq(organs.id, persons.organId))
+    .where(sql`${sessions.tokenHash} = any(${sql.placeholder('hashes')})`)
+    .prepare('auth_session_lookup');
+  const lookup = batched(async (hashes: string[]) => new Map((await lookupMany.execute({ hashes })).map((r) => [r.tokenHash, r])));
+
+  return {
+    async resolve(req, required) {
+      const token = tokenOf(req);
+      if (token === null) {
+        if (required) throw new HttpError(401, MSG.sessionExpired);
+        return null;
+      }
+      const row = await lookup(sha256(token));
+      const now = Date.now();
+      if (
+        !row ||
+        row.revokedAt ||
+        row.expiresAt.getTime() <= now ||
+        row.status !== 'active' ||
+        (idleSeconds > 0 && row.lastSeenAt.getTime() + idleSeconds * 1000 <= now)
+      ) {
+        throw new HttpError(401, MSG.sessionExpired);
+      }
+      if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+        await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(and(eq(sessions.id, row.sessionId)));
+      }
+      const { expiresAt: _e, lastSeenAt: _l, revokedAt: _r, status: _s, tokenHash: _h, ...caller } = row;
+      return caller;
+    },
+  };
+}

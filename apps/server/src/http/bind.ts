@@ -1,0 +1,90 @@
+/**
+ * Binds a contract call to a Fastify route: path and method from the contract, input validated by
+ * the contract's schemas (400 naming the field and the rule), the caller's session resolved per the
+ * call's auth mode (401), the answer wrapped in the call's envelope. Handlers see typed input only.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { MSG, pathOf, UC_CODE, type CallBody, type CallData, type CallDef, type CallParams, type CallQuery } from '@portal/contract';
+import { failure, success } from './envelope.ts';
+import { HttpError, Refusal } from './errors.ts';
+import type { AuthContext, Caller } from './auth.ts';
+
+export interface Ctx<C extends CallDef> {
+  params: CallParams<C>;
+  query: CallQuery<C>;
+  body: CallBody<C>;
+  /** The session's person; null only when the call's auth mode is not 'required'. */
+  caller: C['auth'] extends 'required' ? Caller : Caller | null;
+  ip: string;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** A success whose envelope message says more than 成功 (e.g. the WeChat ticket's state in words). */
+export class Answer<T> {
+  readonly data: T;
+  readonly message: string;
+  constructor(data: T, message: string) {
+    this.data = data;
+    this.message = message;
+  }
+}
+
+export type Handler<C extends CallDef> = (ctx: Ctx<C>) => Promise<CallData<C> | Answer<CallData<C>>>;
+
+/** PostgreSQL text cannot hold NUL: such input is malformed for every call, whatever its schema. */
+function findNul(value: unknown, path: string): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      const hit = findNul(v, path ? `${path}.${k}` : k);
+      if (hit !== null) return hit;
+    }
+  }
+  return null;
+}
+
+function parse(schema: z.ZodType | undefined, value: unknown): unknown {
+  if (!schema) return undefined;
+  const nul = findNul(value, '');
+  if (nul !== null) throw new HttpError(400, MSG.illegalCharacter, nul || undefined);
+  const r = schema.safeParse(value ?? {});
+  if (r.success) return r.data;
+  const issue = r.error.issues[0];
+  const field = issue?.path.join('.') || undefined;
+  throw new HttpError(400, issue?.message ?? MSG.badRequest, field);
+}
+
+export interface Binder {
+  <C extends CallDef>(call: C, handler: Handler<C>): void;
+}
+
+export function makeBinder(app: FastifyInstance, product: string, auth: AuthContext): Binder {
+  return (call, handler) => {
+    app.route({
+      method: call.method,
+      url: pathOf(call, product),
+      config: { call },
+      handler: async (req, reply) => {
+        const params = parse(call.params, req.params);
+        const query = parse(call.query, req.query);
+        const body = call.upload ? undefined : parse(call.body, req.body);
+        const caller = call.auth === 'none' ? null : await auth.resolve(req, call.auth === 'required');
+        try {
+          const data = await handler({ params, query, body, caller, ip: req.ip, req, reply } as Ctx<typeof call>);
+          if (call.binary) return reply;
+          return data instanceof Answer ? success(call.envelope, data.data, data.message) : success(call.envelope, data);
+        } catch (err) {
+          if (err instanceof Refusal) {
+            req.log.info({ call: call.name, refusal: err.message }, 'refused');
+            return failure(call.envelope, err.code, err.message);
+          }
+          throw err;
+        }
+      },
+    });
+  };
+}
+
+export { UC_CODE };

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { batched } from './batch.ts';
+
+describe('batched lookups', () => {
+  it('answers lookups of one turn with one query, each with its own value', async () => {
+    const calls: number[][] = [];
+    const load = batched(async (keys: number[]) => {
+      calls.push(keys);
+      return new Map(keys.filter((k) => k !== 3).map((k) => [k, k * 10]));
+    });
+    const answers = await Promise.all([load(1), load(2), load(2), load(3)]);
+    expect(answers).toEqual([10, 20, 20, undefined]);
+    expect(calls).toEqual([[1, 2, 3]]);
+    expect(await load(4)).toBe(40);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('a failing query fails every lookup of its batch, and the next batch starts afresh', async () => {
+    let fail = true;
+    const load = batched(async (keys: string[]) => {
+      if (fail) throw new Error('down');
+      return new Map(keys.map((k) => [k, k]));
+    });
+    await expect(Promise.all([load('a'), load('b')])).rejects.toThrow('down');
+    fail = false;
+    expect(await load('c')).toBe('c');
+  });
+
+  it('splits a large turn into batches of the maximum size', async () => {
+    const sizes: number[] = [];
+    const load = batched(async (keys: number[]) => {
+      sizes.push(keys.length);
+      return new Map(keys.map((k) => [k, k]));
+    }, 3);
+    await Promise.all([1, 2, 3, 4, 5, 6, 7].map(load));
+    expect(sizes).toEqual([3, 3, 1]);
+  });
+});

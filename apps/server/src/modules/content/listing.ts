@@ -1,0 +1,76 @@
+/**
+ * What every public list shares: paging with the total counted in the same query, LIKE patterns
+ * that take a learner's text literally, China-time days and years, ISO dates, masked names and the cache headers of public answers.
+ */
+import { getTableName, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+
+export interface PageQuery {
+  pageNum: number;
+  pageSize: number;
+}
+export interface Page<T> {
+  list: T[];
+  total: number;
+  pageNum: number;
+  pageSize: number;
+}
+
+/** Selected beside a page's columns: the number of rows the filter matches, before LIMIT. */
+export const totalOver = () => sql<number>`count(*) over()`.mapWith(Number);
+export const offsetOf = (q: PageQuery) => (q.pageNum - 1) * q.pageSize;
+
+/**
+ * A page from rows that carry `total` (see totalOver). A page past the end has no rows to carry it,
+ * so only then is the total counted separately.
+ */
+export async function pageFrom<R extends { total: number }, T>(q: PageQuery, rows: R[], map: (row: R) => T, count: () => Promise<number>): Promise<Page<T>> {
+  const total = rows[0]?.total ?? (q.pageNum > 1 ? await count() : 0);
+  return { list: rows.map(map), total, pageNum: q.pageNum, pageSize: q.pageSize };
+}
+
+/** `%text%` with the LIKE wildcards of the text escaped, so 100% searches for "100%". */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** Case-insensitive containment of literal text in any of the columns. */
+export function matchesAny(text: string, ...columns: (AnyColumn | SQL)[]): SQL {
+  const pattern = containsPattern(text);
+  return sql.join(
+    columns.map((c) => sql`${c} ilike ${pattern}`),
+    sql` or `,
+  );
+}
+
+/**
+ * A column named with its table, for correlated subqueries: drizzle leaves columns of a single-table
+ * select unqualified, and inside a subquery an unqualified name would bind to the inner table.
+ */
+export const outer = (column: AnyColumn) => sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+
+const DAY_MS = 86_400_000;
+/** China Standard Time: UTC+8 all year. */
+const CST_MS = 8 * 3_600_000;
+export const startOfChinaDay = (now = Date.now()) => new Date(Math.floor((now + CST_MS) / DAY_MS) * DAY_MS - CST_MS);
+export const chinaYearStart = (year: number) => new Date(Date.UTC(year, 0, 1) - CST_MS);
+export const chinaYearOf = (now = Date.now()) => new Date(now + CST_MS).getUTCFullYear();
+
+export const iso = (d: Date) => d.toISOString();
+export const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Public lists show names as 张* / 张*伟 / 欧**娜: the first and the last character of three or more. */
+export function maskName(name: string): string {
+  const chars = Array.from(name.trim());
+  if (chars.length <= 1) return chars.length === 1 ? '*' : '';
+  if (chars.length === 2) return `${chars[0]}*`;
+  return `${chars[0]}${'*'.repeat(chars.length - 2)}${chars[chars.length - 1]}`;
+}
+
+/** Public answers the same for everybody may be kept by browsers and proxies for a minute. */
+export function cachePublic(reply: FastifyReply) {
+  reply.header('Cache-Control', 'public, max-age=60');
+}
+
+/** An answer that depends on the caller is public only for a visitor. */
+export function cacheFor(reply: FastifyReply, personal: boolean) {
+  reply.header('Vary', 'Authorization');
+  reply.header('Cache-Control', personal ? 'private, no-store' : 'public, max-age=60');
+}

@@ -1,0 +1,254 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { learning as L, MSG } from '@portal/contract';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { categories, courseResources, courses, enrolments, installs, planCourses, plans, progressReports, studySessions, trainingYears } from '../../db/schema/index.ts';
+import { LEARNING_MSG } from './service.ts';
+
+let t: TestApp;
+const day = 86_400_000;
+let fx: { install: number; fullInstall: number; closedInstall: number; course: number; video: number; pdf: number; offlineVideo: number; electiveCourse: number; electiveVideo: number };
+
+/** Fixtures of their own, so the tests do not depend on the demo content. */
+async function fixtures() {
+  const now = Date.now();
+  const [year] = await t.db.insert(trainingYears).values({ year: 2099, name: '2099年度' }).returning();
+  const [cat] = await t.db.insert(categories).values({ name: '测试分类' }).returning();
+  const mkInstall = async (title: string, over: Partial<typeof installs.$inferInsert> = {}) =>
+    (await t.db.insert(installs).values({ yearId: year!.id, title, kind: 'special', applyStart: new Date(now - day), applyEnd: new Date(now + day), startAt: new Date(now - day), endAt: new Date(now + 30 * day), requiredHours: 2, ...over }).returning())[0]!.id;
+  const install = await mkInstall('测试专题');
+  const fullInstall = await mkInstall('满员专题', { capacity: 1 });
+  const closedInstall = await mkInstall('已截止专题', { applyEnd: new Date(now - 1000) });
+  const mkCourse = async (title: string, hours: number, status: 'published' | 'offline' = 'published') =>
+    (await t.db.insert(courses).values({ title, lecturer: '讲师', categoryId: cat!.id, creditHours: hours, status }).returning())[0]!.id;
+  const course = await mkCourse('测试课程', 2, 'offline');
+  const [video] = await t.db.insert(courseResources).values({ courseId: course, sort: 1, title: '第一讲', kind: 'video', durationSeconds: 60, mediaUrl: '/media/v.mp4' }).returning();
+  const [pdf] = await t.db.insert(courseResources).values({ courseId: course, sort: 2, title: '讲义', kind: 'pdf', pages: 3, minReadSeconds: 30, mediaUrl: '/media/a.pdf' }).returning();
+  const [plan] = await t.db.insert(plans).values({ installId: install, title: '必修计划', requiredHours: 2 }).returning();
+  await t.db.insert(planCourses).values({ planId: plan!.id, courseId: course, required: true });
+  const offline = await mkCourse('其他班级课程', 1, 'offline');
+  const [offlineVideo] = await t.db.insert(courseResources).values({ courseId: offline, title: '班级专享', kind: 'video', durationSeconds: 60, mediaUrl: '/media/v.mp4' }).returning();
+  const electiveCourse = await mkCourse('公开选修课', 1);
+  const [electiveVideo] = await t.db.insert(courseResources).values({ courseId: electiveCourse, title: '选修一讲', kind: 'video', durationSeconds: 20, mediaUrl: '/media/v.mp4' }).returning();
+  return { install, fullInstall, closedInstall, course, video: video!.id, pdf: pdf!.id, offlineVideo: offlineVideo!.id, electiveCourse, electiveVideo: electiveVideo!.id };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  fx = await fixtures();
+});
+afterAll(() => t.close());
+
+type Obj<T> = { res: boolean; resMsg: string; obj: T };
+const obj = <T>(r: { json: unknown }) => r.json as Obj<T>;
+
+async function open(token: string, resourceId: number) {
+  const r = obj<L.StudySession>(await t.call(L.findStudyResourceTime, { token, query: { resourceId } }));
+  if (!r.res) throw new Error(r.resMsg);
+  return r.obj;
+}
+/** Moves a study session's start into the past, as if the learner had been studying for `seconds`. */
+const age = (sessionId: string, seconds: number) => t.db.update(studySessions).set({ startedAt: sql`now() - make_interval(secs => ${seconds})` }).where(eq(studySessions.id, Number(sessionId)));
+const report = (token: string, sessionId: string, playedSeconds: number, position: number, reportId: string = randomUUID()) =>
+  t.call(L.updateStudyResourceTime, { token, body: { reportId, sessionId, position, playedSeconds, clientTime: new Date().toISOString(), event: 'tick' } }).then((r) => obj<L.ReportResult>(r));
+
+describe('applying to a training arrangement', () => {
+  it('applies, refuses a second application, a closed window and a full install; cancels before learning counts', async () => {
+    const a = await t.login('13900010020');
+    const applied = obj<L.MyInstall>(await t.call(L.installApply, { token: a, query: { installId: fx.install } }));
+    expect(applied.obj).toMatchObject({ enrolment: 'applied', applicantCount: 1 });
+    expect(obj(await t.call(L.installApply, { token: a, query: { installId: fx.install } }))).toMatchObject({ res: false, resMsg: LEARNING_MSG.alreadyApplied });
+    expect(obj(await t.call(L.installApply, { token: a, query: { installId: fx.closedInstall } }))).toMatchObject({ res: false, resMsg: LEARNING_MSG.applyClosed });
+    expect(obj(await t.call(L.installApply, { token: a, query: { installId: fx.fullInstall } })).res).toBe(true);
+    const b = await t.login('13900010021');
+    expect(obj(await t.call(L.installApply, { token: b, query: { installId: fx.fullInstall } }))).toMatchObject({ res: false, resMsg: LEARNING_MSG.full });
+    const cancelled = obj<L.MyInstall>(await t.call(L.installCancel, { token: a, query: { installId: fx.fullInstall } }));
+    expect(cancelled.obj.enrolment).toBe('cancelled');
+    expect(obj(await t.call(L.installApply, { token: b, query: { installId: fx.fullInstall } })).res).toBe(true);
+    expect(obj(await t.call(L.installCancel, { token: a, query: { installId: fx.fullInstall } }))).toMatchObject({ res: false, resMsg: LEARNING_MSG.notApplied });
+  });
+
+  it('refuses training-class accounts on special topics and callers without a session', async () => {
+    const trainee = await t.login('13800000002');
+    expect(obj(await t.call(L.installApply, { token: trainee, query: { installId: fx.install } }))).toMatchObject({ res: false, resMsg: MSG.noPermission });
+    expect(obj(await t.call(L.findSpecialInstallByPage, { token: trainee, query: {} }))).toMatchObject({ res: false, resMsg: MSG.noPermission });
+    expect((await t.call(L.installApply, { query: { installId: fx.install } })).status).toBe(401);
+  });
+});
+
+describe('studying and the credit rules', () => {
+  let token: string;
+  beforeAll(async () => {
+    token = await t.login('13900010030');
+    await t.call(L.installApply, { token, query: { installId: fx.install } });
+  });
+
+  it('refuses a resource of a course that is not mine (a class course I am not in)', async () => {
+    const r = obj(await t.call(L.findStudyResourceTime, { token, query: { resourceId: fx.offlineVideo } }));
+    expect(r).toMatchObject({ res: false, resMsg: LEARNING_MSG.notMine });
+  });
+
+  it('opens a session with the rule, the resume position and what is still needed', async () => {
+    const s = await open(token, fx.video);
+    expect(s.resource).toMatchObject({ kind: 'video', durationSeconds: 60, mediaUrl: '/media/v.mp4' });
+    expect(s.progress).toMatchObject({ learnedSeconds: 0, requiredSeconds: 57, lastPosition: 0 });
+    expect(s.rule).toContain('95%');
+    expect(s.idleMinutes).toBe(20);
+  });
+
+  it('never credits forged seconds beyond the wall clock since the session began', async () => {
+    const s = await open(token, fx.video);
+    await age(s.sessionId, 10);
+    const r = await report(token, s.sessionId, 50, 10);
+    expect(r.obj.credited).toBeGreaterThanOrEqual(10);
+    expect(r.obj.credited).toBeLessThanOrEqual(16);
+    const row = await t.db.select().from(progressReports).where(eq(progressReports.reportId, r.obj.reportId));
+    expect(row[0]).toMatchObject({ playedSeconds: 50, clipped: true });
+  });
+
+  it('a replayed report id is accepted once: the second time changes nothing', async () => {
+    const s = await open(token, fx.video);
+    await age(s.sessionId, 20);
+    const id = randomUUID();
+    const first = await report(token, s.sessionId, 5, 15, id);
+    const again = await report(token, s.sessionId, 5, 15, id);
+    expect(first.obj).toMatchObject({ credited: 5, duplicate: false });
+    expect(again.obj).toMatchObject({ credited: 0, duplicate: true });
+    expect(again.obj.progress.learnedSeconds).toBe(first.obj.progress.learnedSeconds);
+  });
+
+  it('refuses to move the furthest point past what was watched (seek ahead); seeking back is free', async () => {
+    const s = await open(token, fx.video);
+    await age(s.sessionId, 30);
+    const before = s.progress.maxPosition;
+    const ahead = await report(token, s.sessionId, 2, 58);
+    expect(ahead.obj.seekRefused).toBe(true);
+    expect(ahead.obj.progress.maxPosition).toBeLessThanOrEqual(before + 2 + 5);
+    const back = await report(token, s.sessionId, 2, 1);
+    expect(back.obj.seekRefused).toBe(false);
+    expect(back.obj.progress.lastPosition).toBe(1);
+  });
+
+  it('only one study session counts: the older tab is told learning continues elsewhere', async () => {
+    const first = await open(token, fx.pdf);
+    await age(first.sessionId, 8);
+    const second = await open(token, fx.pdf);
+    const late = await report(token, first.sessionId, 30, 0);
+    expect(late.obj.active).toBe(false);
+    expect(late.obj.credited).toBeLessThanOrEqual(8 + 5 + 1);
+    const onSecond = await report(token, second.sessionId, 1, 0);
+    expect(onSecond.obj.active).toBe(true);
+  });
+
+  it('parallel reports of one session never spend the same seconds; the ledger, session and chapter agree', async () => {
+    const learner = await t.login('13900010033');
+    await t.call(L.installApply, { token: learner, query: { installId: fx.install } });
+    await t.db.update(courseResources).set({ durationSeconds: 6000 }).where(eq(courseResources.id, fx.video));
+    const s = await open(learner, fx.video);
+    await age(s.sessionId, 20);
+    const sameId = randomUUID();
+    const results = await Promise.all([
+      ...Array.from({ length: 12 }, (_, i) => report(learner, s.sessionId, 5, (i + 1) * 5)),
+      report(learner, s.sessionId, 5, 5, sameId),
+      report(learner, s.sessionId, 5, 5, sameId),
+    ]);
+    await t.db.update(courseResources).set({ durationSeconds: 60 }).where(eq(courseResources.id, fx.video));
+    expect(results.every((r) => r.res)).toBe(true);
+    const credited = results.reduce((sum, r) => sum + r.obj.credited, 0);
+    expect(credited).toBeLessThanOrEqual(20 + 5 + 1);
+    expect(results.filter((r) => r.obj.reportId === sameId && r.obj.duplicate)).toHaveLength(1);
+    const ledger = await t.db.execute(sql`select coalesce(sum(credited_seconds), 0)::int as s from progress_reports where session_id = ${Number(s.sessionId)}`);
+    const rows = (ledger as unknown as { rows: { s: number }[] }).rows;
+    const [session] = await t.db.select().from(studySessions).where(eq(studySessions.id, Number(s.sessionId)));
+    expect(rows[0]!.s).toBe(credited);
+    expect(session!.creditedSeconds).toBe(credited);
+  });
+
+  it('accepts a fractional position as a player reports it (never a 500)', async () => {
+    const s = await open(token, fx.video);
+    await age(s.sessionId, 10);
+    const r = await report(token, s.sessionId, 6, 6.049);
+    expect(r.res).toBe(true);
+    expect(Number.isInteger(r.obj.progress.lastPosition)).toBe(true);
+  });
+
+  it("refuses another learner's session, and an unknown session", async () => {
+    const s = await open(token, fx.pdf);
+    const other = await t.login('13900010031');
+    expect((await report(other, s.sessionId, 5, 0))).toMatchObject({ res: false, resMsg: LEARNING_MSG.sessionMissing });
+    expect((await report(token, '999999999', 5, 0))).toMatchObject({ res: false, resMsg: LEARNING_MSG.sessionMissing });
+    const bad = await t.call(L.updateStudyResourceTime, { token, body: { reportId: 'x', sessionId: s.sessionId, position: 1, playedSeconds: 1, clientTime: '', event: 'tick' } });
+    expect(bad.status).toBe(400);
+  });
+
+  it('a 5-minute network drop loses nothing: the queued reports replay in order and count in full', async () => {
+    const learner = await t.login('13900010032');
+    await t.call(L.installApply, { token: learner, query: { installId: fx.install } });
+    const s = await open(learner, fx.video);
+    await t.db.update(courseResources).set({ durationSeconds: 600 }).where(eq(courseResources.id, fx.video));
+    await age(s.sessionId, 305);
+    const reports = Array.from({ length: 10 }, (_, i) => ({ reportId: randomUUID(), sessionId: s.sessionId, position: (i + 1) * 30, playedSeconds: 30, clientTime: new Date().toISOString(), event: 'tick' as const }));
+    const r = obj<L.ReportResult[]>(await t.call(L.backup, { token: learner, body: { reports } }));
+    await t.db.update(courseResources).set({ durationSeconds: 60 }).where(eq(courseResources.id, fx.video));
+    expect(r.obj.map((x) => x.credited)).toEqual(Array(10).fill(30));
+    expect(r.obj.at(-1)!.progress).toMatchObject({ learnedSeconds: 300, maxPosition: 300 });
+    const again = obj<L.ReportResult[]>(await t.call(L.backup, { token: learner, body: { reports } }));
+    expect(again.obj.every((x) => x.duplicate && x.credited === 0)).toBe(true);
+  });
+});
+
+describe('completing a course: the ledger, the classroom and the year', () => {
+  it('completes the course when all chapters are complete; hours count for the year and the install', async () => {
+    const token = await t.login('13900010040');
+    await t.call(L.installApply, { token, query: { installId: fx.install } });
+    const v = await open(token, fx.video);
+    await age(v.sessionId, 70);
+    const done = await report(token, v.sessionId, 60, 60);
+    expect(done.obj.progress.completedAt).not.toBeNull();
+    expect(done.obj.courseCompletedAt).toBeNull();
+
+    const ongoing = obj<{ list: L.LearningCourseItem[] }>(await t.call(L.findLearningCourse, { token, query: { completed: 'false' } }));
+    expect(ongoing.obj.list.map((c) => c.id)).toContain(fx.course);
+
+    const p = await open(token, fx.pdf);
+    await age(p.sessionId, 40);
+    const finished = await report(token, p.sessionId, 35, 0);
+    expect(finished.obj.courseCompletedAt).not.toBeNull();
+    const after = await report(token, p.sessionId, 5, 0);
+    expect(after.obj.credited).toBe(0);
+
+    const qualified = obj<{ list: L.LearningCourseItem[] }>(await t.call(L.findLearningCourse, { token, query: { completed: 'true' } }));
+    expect(qualified.obj.list[0]).toMatchObject({ id: fx.course, earnedHours: 2, progress: 100 });
+    const year = new Date(Date.now() + 8 * 3_600_000).getUTCFullYear();
+    const stats = obj<L.YearStatistics>(await t.call(L.findCreditHours, { token, query: { year } }));
+    expect(stats.obj).toMatchObject({ earnedHours: 2, earnedRequiredHours: 2, earnedElectiveHours: 0, completedCourses: 1 });
+    expect(stats.obj.byMonth.reduce((s, m) => s + m.hours, 0)).toBe(2);
+
+    const detail = obj<L.InstallDetail>(await t.call(L.findCoursePlan, { token, query: { installId: fx.install } }));
+    expect(detail.obj.install).toMatchObject({ earnedHours: 2, enrolment: 'completed' });
+    expect(detail.obj.plans[0]!.courses[0]).toMatchObject({ id: fx.course, progress: 100 });
+    const [e] = await t.db.select().from(enrolments).where(and(eq(enrolments.installId, fx.install), sql`${enrolments.completedAt} is not null`));
+    expect(e).toBeTruthy();
+    expect(obj(await t.call(L.installCancel, { token, query: { installId: fx.install } }))).toMatchObject({ res: false, resMsg: LEARNING_MSG.cannotCancelCompleted });
+
+    const history = obj<{ year: number; earnedHours: number }[]>(await t.call(L.findLearningHistory, { token }));
+    expect(history.obj.find((h) => h.year === year)?.earnedHours).toBe(2);
+    const xlsx = await t.app.inject({ method: 'GET', url: L.exportLearningHistory.path, headers: { authorization: token } });
+    expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('a published course opened from the catalogue becomes my own (elective) course', async () => {
+    const token = await t.login('13900010041');
+    const s = await open(token, fx.electiveVideo);
+    await age(s.sessionId, 30);
+    const r = await report(token, s.sessionId, 20, 20);
+    expect(r.obj.courseCompletedAt).not.toBeNull();
+    const year = new Date(Date.now() + 8 * 3_600_000).getUTCFullYear();
+    const stats = obj<L.YearStatistics>(await t.call(L.findCreditHours, { token, query: { year } }));
+    expect(stats.obj).toMatchObject({ earnedHours: 1, earnedElectiveHours: 1, earnedRequiredHours: 0 });
+    const progress = obj<{ mine: boolean }>(await t.call(L.findProgress, { token, query: { courseId: fx.electiveCourse } }));
+    expect(progress.obj.mine).toBe(true);
+  });
+});

@@ -1,0 +1,657 @@
+/**
+ * The learning core: owns enrolments, study sessions, resource and course progress, course
+ * completions and the report ledger (schema/learning.ts). A progress report is credited by the pure
+ * rule in credit.ts inside a transaction that locks its study session, and is acknowledged only
+ * after the transaction commits.
+ */
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { canUsePermissionModules, learning as L, MSG, UC_CODE, type catalog } from '@portal/contract';
+
+type ResourceKind = catalog.ResourceKind;
+import { preparedRunner, type Db } from '../../db/client.ts';
+import {
+  categories,
+  courseCompletions,
+  courseResources,
+  courses,
+  enrolments,
+  installs,
+  personCourses,
+  planCourses,
+  plans,
+  resourceProgress,
+  studySessions,
+  trainingYears,
+} from '../../db/schema/index.ts';
+import { Refusal } from '../../http/errors.ts';
+import type { Caller } from '../../http/auth.ts';
+import { iso, isoOrNull, offsetOf, pageFrom, totalOver, type Page, type PageQuery } from '../content/listing.ts';
+import { decideCredit } from './credit.ts';
+import { batched, batchedCalls } from '../../lib/batch.ts';
+
+export interface LearningOptions {
+  /** Share of a video's length that completes it (PRODUCT.md: default 95 %). */
+  completionRatio: number;
+  idleMinutes: number;
+}
+
+const LEARNING_MSG = {
+  notMine: '该课程不在您的学习范围内，请先报名相关专题培训',
+  resourceMissing: '课程章节不存在',
+  sessionMissing: '学习记录已失效，请刷新页面后继续学习',
+  installMissing: '培训不存在',
+  applyClosed: '不在报名时间内，无法报名',
+  full: '报名人数已满',
+  alreadyApplied: '您已报名该培训，无需重复报名',
+  notApplied: '您尚未报名该培训',
+  cannotCancelCounted: '该培训已有学习学时计入，不能取消报名',
+  cannotCancelCompleted: '该培训已完成，不能取消报名',
+  busy: '学习记录提交繁忙，请稍后重试',
+} as const;
+export { LEARNING_MSG };
+
+/** Calendar year in China Standard Time (no DST). */
+export const chinaYear = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).getUTCFullYear();
+
+type ResourceRow = typeof courseResources.$inferSelect;
+
+export function requiredSecondsOf(r: Pick<ResourceRow, 'kind' | 'durationSeconds' | 'minReadSeconds' | 'liveStart' | 'liveEnd'>, ratio: number): number {
+  if (r.kind === 'video') return Math.max(1, Math.ceil((r.durationSeconds ?? 0) * ratio));
+  if (r.kind === 'pdf') return Math.max(1, r.minReadSeconds ?? 60);
+  const length = r.liveStart && r.liveEnd ? (r.liveEnd.getTime() - r.liveStart.getTime()) / 1000 : 0;
+  return Math.max(1, Math.ceil(length * ratio));
+}
+
+function ruleOf(kind: ResourceKind, required: number, ratio: number): string {
+  const mins = Math.floor(required / 60);
+  const secs = required % 60;
+  const need = `${mins}分${secs ? `${secs}秒` : '钟'}`;
+  const common = '页面切换到后台时暂停计时；同一时间只有一个学习页面计时；长时间无操作将暂停学习。';
+  if (kind === 'video') return `视频累计有效观看时长达到视频时长的${Math.round(ratio * 100)}%（${need}）即完成本章节。倍速播放按实际时间计时，未完成前不能拖动到未观看的部分。${common}`;
+  if (kind === 'pdf') return `课件累计阅读满${need}即完成本章节。${common}`;
+  return `直播（或回放）累计观看达到课时的${Math.round(ratio * 100)}%（${need}）即完成本章节；直播开始前不计时。${common}`;
+}
+
+export function makeLearning(db: Db, opts: LearningOptions) {
+  const { completionRatio: ratio } = opts;
+  const prepared = preparedRunner(db);
+
+  /** Courses in the plans of installs the person is enrolled in (not cancelled). */
+  const enrolledCourseIds = (personId: number) =>
+    db
+      .select({ courseId: planCourses.courseId })
+      .from(planCourses)
+      .innerJoin(plans, eq(plans.id, planCourses.planId))
+      .innerJoin(enrolments, and(eq(enrolments.installId, plans.installId), eq(enrolments.personId, personId), ne(enrolments.status, 'cancelled')));
+
+  async function isMine(personId: number, courseId: number): Promise<boolean> {
+    const [row] = await db.execute<{ mine: boolean }>(sql`select (
+        exists (select 1 from ${personCourses} where ${personCourses.personId} = ${personId} and ${personCourses.courseId} = ${courseId})
+        or exists (select 1 from ${planCourses} pc join ${plans} p on p.id = pc.plan_id
+                   join ${enrolments} e on e.install_id = p.install_id and e.person_id = ${personId} and e.status <> 'cancelled'
+                   where pc.course_id = ${courseId})
+      ) as mine`).then((r) => (r as unknown as { rows: { mine: boolean }[] }).rows);
+    return Boolean(row?.mine);
+  }
+
+  function toProgress(p: typeof resourceProgress.$inferSelect, required: number): L.ResourceProgress {
+    return { resourceId: p.resourceId, learnedSeconds: p.learnedSeconds, requiredSeconds: required, maxPosition: p.maxPosition, lastPosition: p.lastPosition, completedAt: isoOrNull(p.completedAt) };
+  }
+
+  /** Completes the course when all its resources are complete; its hours count for the year. */
+  async function completeCourseIfDone(tx: Db, personId: number, courseId: number, now: Date): Promise<Date | null> {
+    const [left] = await tx.execute<{ n: number }>(sql`select count(*)::int as n from ${courseResources} r
+        left join ${resourceProgress} p on p.resource_id = r.id and p.person_id = ${personId}
+        where r.course_id = ${courseId} and p.completed_at is null`).then((r) => (r as unknown as { rows: { n: number }[] }).rows);
+    if ((left?.n ?? 1) > 0) return null;
+    const [course] = await tx.select({ hours: courses.creditHours }).from(courses).where(eq(courses.id, courseId));
+    await tx.insert(courseCompletions).values({ personId, courseId, completedAt: now, year: chinaYear(now), hours: course?.hours ?? 0 }).onConflictDoNothing();
+    const [c] = await tx.select({ at: courseCompletions.completedAt }).from(courseCompletions).where(and(eq(courseCompletions.personId, personId), eq(courseCompletions.courseId, courseId)));
+    await markCompletedInstalls(tx, personId, courseId, now);
+    return c?.at ?? now;
+  }
+
+  /** Installs containing the course whose required hours are now earned become completed. */
+  async function markCompletedInstalls(tx: Db, personId: number, courseId: number, now: Date) {
+    await tx.execute(sql`update ${enrolments} e set status = 'completed', completed_at = ${now}
+      where e.person_id = ${personId} and e.status in ('applied', 'approved')
+        and e.install_id in (select p.install_id from ${plans} p join ${planCourses} pc on pc.plan_id = p.id where pc.course_id = ${courseId})
+        and (select i.required_hours from ${installs} i where i.id = e.install_id) <= (
+          select coalesce(sum(cc.hours), 0) from ${courseCompletions} cc
+          where cc.person_id = ${personId} and cc.course_id in (
+            select pc2.course_id from ${planCourses} pc2 join ${plans} p2 on p2.id = pc2.plan_id where p2.install_id = e.install_id))`);
+  }
+
+  type StateRow = {
+    started_at: string | Date; superseded_at: string | Date | null; credited_seconds: number; course_id: number; resource_id: number;
+    learned_seconds: number; max_position: number; last_position: number; completed_at: string | Date | null;
+    kind: ResourceKind; duration_seconds: number | null; min_read_seconds: number | null; live_start: string | Date | null; live_end: string | Date | null;
+    duplicate: boolean; course_completed_at: string | Date | null; k: string;
+  };
+  type WriteItem = {
+    credit: number; maxPosition: number; lastPosition: number; completedAt: string | null; at: string; personId: number; resourceId: number;
+    expectedLearned: number; sessionId: number; reportId: string; clientTime: string; event: string; position: number; played: number; seekRefused: boolean; clipped: boolean;
+  };
+  type Written = { report_id: string; learned_seconds: number; max_position: number; last_position: number; completed_at: Date | string | null };
+  const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505' || (e as { cause?: { code?: string } }).cause?.code === '23505';
+
+  /**
+   * Applies decided reports: the chapter (only if its learned seconds are still what was read), the
+   * session and the ledger row, in one statement for all the reports of a turn. A report that is not
+   * in the answer was not applied (its chapter moved on, or two reports of one chapter met in the
+   * batch) and is decided again. A report id already in the ledger aborts the statement; then each
+   * report is applied on its own, so only that one is refused.
+   */
+  async function writeMany(items: WriteItem[]): Promise<(Written | null)[]> {
+    const run = (name: string, list: WriteItem[]) => {
+      const c = <K extends keyof WriteItem>(k: K) => list.map((i) => i[k]);
+      return prepared<Written>(
+        name,
+        `with v as (
+           select * from unnest($1::int[], $2::int[], $3::int[], $4::timestamptz[], $5::timestamptz[], $6::int[], $7::int[], $8::int[], $9::bigint[],
+                                $10::uuid[], $11::text[], $12::text[], $13::int[], $14::int[], $15::bool[], $16::bool[])
+             as v(credit, max_position, last_position, completed_at, at, person_id, resource_id, expected, session_id,
+                  report_id, client_time, event, position, played, seek_refused, clipped)),
+         p as (
+           update resource_progress rp set learned_seconds = rp.learned_seconds + v.credit, max_position = v.max_position,
+                  last_position = v.last_position, completed_at = v.completed_at, updated_at = v.at
+             from v where rp.person_id = v.person_id and rp.resource_id = v.resource_id and rp.learned_seconds = v.expected
+           returning v.report_id, v.session_id, v.credit, v.at, rp.learned_seconds, rp.max_position, rp.last_position, rp.completed_at),
+         s as (
+           update study_sessions ss set credited_seconds = ss.credited_seconds + p.credit, last_report_at = p.at
+             from p where ss.id = p.session_id returning ss.id),
+         ins as (
+           insert into progress_reports (report_id, person_id, session_id, resource_id, received_at, client_time, event, position, played_seconds, credited_seconds, seek_refused, clipped)
+           select v.report_id, v.person_id, v.session_id, v.resource_id, v.at, v.client_time, v.event, v.position, v.played, v.credit, v.seek_refused, v.clipped
+             from v join p on p.report_id = v.report_id join s on s.id = v.session_id
+           returning report_id)
+         select p.report_id, p.learned_seconds, p.max_position, p.last_position, p.completed_at from p join ins on ins.report_id = p.report_id`,
+        [c('credit'), c('maxPosition'), c('lastPosition'), c('completedAt'), c('at'), c('personId'), c('resourceId'), c('expectedLearned'), c('sessionId'),
+         c('reportId'), c('clientTime'), c('event'), c('position'), c('played'), c('seekRefused'), c('clipped')],
+      );
+    };
+    try {
+      const rows = await run(items.length === 1 ? 'learning_report_write_one' : 'learning_report_write_many', items);
+      const byId = new Map(rows.map((r) => [r.report_id, r]));
+      return items.map((i) => byId.get(i.reportId) ?? null);
+    } catch (e) {
+      if (!isUniqueViolation(e)) throw e;
+      if (items.length === 1) return [null];
+      return Promise.all(items.map(async (i) => (await writeMany([i]))[0] ?? null));
+    }
+  }
+  const writeReport = batchedCalls(writeMany);
+
+  /** The states of the reports of one event-loop turn, in one query, keyed `session:person:report`. */
+  const readStates = batched(async (keys: string[]) => {
+    const parts = keys.map((k) => k.split(':'));
+    const rows = await prepared<StateRow>(
+      'learning_report_states',
+      `select v.k, s.started_at, s.superseded_at, s.credited_seconds, s.course_id, s.resource_id,
+              p.learned_seconds, p.max_position, p.last_position, p.completed_at,
+              r.kind, r.duration_seconds, r.min_read_seconds, r.live_start, r.live_end,
+              exists (select 1 from progress_reports pr where pr.report_id = v.rid) as duplicate,
+              (select cc.completed_at from course_completions cc where cc.person_id = v.pid and cc.course_id = s.course_id) as course_completed_at
+         from unnest($1::text[], $2::bigint[], $3::int[], $4::uuid[]) as v(k, sid, pid, rid)
+         join study_sessions s on s.id = v.sid and s.person_id = v.pid
+         join resource_progress p on p.person_id = s.person_id and p.resource_id = s.resource_id
+         join course_resources r on r.id = s.resource_id`,
+      [keys, parts.map((p) => p[0]), parts.map((p) => p[1]), parts.map((p) => p[2])],
+    );
+    return new Map(rows.map((r) => [r.k, r]));
+  });
+
+  /** What a report needs to be decided; null when the session is not the caller's. */
+  async function readReportState(personId: number, sessionId: number, reportId: string) {
+    const row = await readStates(`${sessionId}:${personId}:${reportId}`);
+    if (!row) return null;
+    const date = (v: string | Date | null) => (v === null ? null : new Date(v));
+    let courseCompletedAt = date(row.course_completed_at);
+    const p = { personId, resourceId: row.resource_id, courseId: row.course_id, learnedSeconds: row.learned_seconds, maxPosition: row.max_position, lastPosition: row.last_position, completedAt: date(row.completed_at), updatedAt: new Date() };
+    // A course whose last chapter completed but whose completion was not recorded (a crash in between) is completed now.
+    if (p.completedAt && !courseCompletedAt) courseCompletedAt = await db.transaction((tx) => completeCourseIfDone(tx, personId, row.course_id, p.completedAt ?? new Date()));
+    return {
+      startedAt: new Date(row.started_at),
+      supersededAt: date(row.superseded_at),
+      creditedSeconds: row.credited_seconds,
+      courseId: row.course_id,
+      resourceId: row.resource_id,
+      p,
+      r: { kind: row.kind, durationSeconds: row.duration_seconds, minReadSeconds: row.min_read_seconds, liveStart: date(row.live_start), liveEnd: date(row.live_end) },
+      duplicate: Boolean(row.duplicate),
+      courseCompletedAt,
+    };
+  }
+
+  return {
+    ratio,
+
+    /** Completion percent per course, for course cards (the catalogue's progress reader). */
+    async courseProgress(personId: number, courseIds: number[]): Promise<Map<number, number>> {
+      if (courseIds.length === 0) return new Map();
+      const rows = await db
+        .select({ courseId: courseResources.courseId, kind: courseResources.kind, durationSeconds: courseResources.durationSeconds, minReadSeconds: courseResources.minReadSeconds, liveStart: courseResources.liveStart, liveEnd: courseResources.liveEnd, learned: resourceProgress.learnedSeconds, done: resourceProgress.completedAt })
+        .from(courseResources)
+        .leftJoin(resourceProgress, and(eq(resourceProgress.resourceId, courseResources.id), eq(resourceProgress.personId, personId)))
+        .where(inArray(courseResources.courseId, courseIds));
+      const acc = new Map<number, { need: number; got: number }>();
+      for (const r of rows) {
+        const need = requiredSecondsOf(r, ratio);
+        const a = acc.get(r.courseId) ?? { need: 0, got: 0 };
+        a.need += need;
+        a.got += r.done ? need : Math.min(need, r.learned ?? 0);
+        acc.set(r.courseId, a);
+      }
+      return new Map([...acc].filter(([, a]) => a.got > 0).map(([id, a]) => [id, Math.min(100, Math.floor((a.got / a.need) * 100))]));
+    },
+
+    async startSession(caller: Caller, resourceId: number): Promise<L.StudySession> {
+      const [res] = await db
+        .select({ r: courseResources, course: { id: courses.id, title: courses.title, creditHours: courses.creditHours, status: courses.status } })
+        .from(courseResources)
+        .innerJoin(courses, eq(courses.id, courseResources.courseId))
+        .where(eq(courseResources.id, resourceId))
+        .limit(1);
+      if (!res) throw new Refusal(LEARNING_MSG.resourceMissing, UC_CODE.invalid);
+      if (!(await isMine(caller.personId, res.course.id))) {
+        // A published course opened from the catalogue becomes one of the learner's own courses.
+        if (res.course.status !== 'published' || !canUsePermissionModules(caller)) throw new Refusal(LEARNING_MSG.notMine, UC_CODE.forbidden);
+        await db.insert(personCourses).values({ personId: caller.personId, courseId: res.course.id }).onConflictDoNothing();
+      }
+      const required = requiredSecondsOf(res.r, ratio);
+      const { session, progress, completedAt } = await db.transaction(async (tx) => {
+        await tx.update(studySessions).set({ supersededAt: new Date() }).where(and(eq(studySessions.personId, caller.personId), isNull(studySessions.supersededAt)));
+        const [s] = await tx.insert(studySessions).values({ personId: caller.personId, resourceId, courseId: res.course.id }).returning();
+        const firstTime = await tx.select({ n: sql<number>`1` }).from(resourceProgress).where(and(eq(resourceProgress.personId, caller.personId), eq(resourceProgress.courseId, res.course.id))).limit(1);
+        if (firstTime.length === 0) await tx.update(courses).set({ popularity: sql`${courses.popularity} + 1` }).where(eq(courses.id, res.course.id));
+        await tx.insert(resourceProgress).values({ personId: caller.personId, resourceId, courseId: res.course.id }).onConflictDoNothing();
+        const [p] = await tx.select().from(resourceProgress).where(and(eq(resourceProgress.personId, caller.personId), eq(resourceProgress.resourceId, resourceId)));
+        const [c] = await tx.select({ at: courseCompletions.completedAt }).from(courseCompletions).where(and(eq(courseCompletions.personId, caller.personId), eq(courseCompletions.courseId, res.course.id)));
+        return { session: s!, progress: p!, completedAt: c?.at ?? null };
+      });
+      const r = res.r;
+      return {
+        sessionId: String(session.id),
+        resource: {
+          id: r.id,
+          courseId: r.courseId,
+          title: r.title,
+          kind: r.kind,
+          durationSeconds: r.durationSeconds,
+          mediaUrl: r.mediaUrl,
+          pages: r.pages,
+          minReadSeconds: r.minReadSeconds,
+          liveStart: isoOrNull(r.liveStart),
+          liveEnd: isoOrNull(r.liveEnd),
+          streamUrl: r.streamUrl,
+          replayUrl: r.replayUrl,
+        },
+        progress: toProgress(progress, required),
+        course: { id: res.course.id, title: res.course.title, creditHours: res.course.creditHours, completedAt: isoOrNull(completedAt) },
+        rule: ruleOf(r.kind, required, ratio),
+        idleMinutes: opts.idleMinutes,
+        reportIntervalSeconds: L.PROGRESS_REPORT_INTERVAL_SECONDS,
+      };
+    },
+
+    /**
+     * One progress report: one read, the rule (credit.ts), one write — three round trips with the
+     * session lookup, because heartbeats are the hottest path of the portal. The write is a single
+     * statement whose updates apply only if the chapter's learned seconds are still what was read:
+     * every report of a study session touches that one row, so concurrent reports are serialised by
+     * it and a report that lost the race reads again. The report row is inserted by the same
+     * statement; a replayed report id violates its primary key and aborts the whole statement, so a
+     * report is counted once. The statement commits before the answer: an acknowledged report is durable.
+     */
+    async report(caller: Caller, rep: L.ProgressReport): Promise<L.ReportResult> {
+      const sessionId = Number(rep.sessionId);
+      for (let attempt = 0; attempt < 8; attempt++) {
+        const state = await readReportState(caller.personId, sessionId, rep.reportId);
+        if (!state) throw new Refusal(LEARNING_MSG.sessionMissing, UC_CODE.invalid);
+        const required = requiredSecondsOf(state.r, ratio);
+        const active = state.supersededAt === null;
+        if (state.duplicate) return { reportId: rep.reportId, credited: 0, duplicate: true, active, seekRefused: false, progress: toProgress(state.p, required), courseCompletedAt: isoOrNull(state.courseCompletedAt) };
+        const now = new Date();
+        const d = decideCredit(
+          now.getTime(),
+          { startedAt: state.startedAt.getTime(), supersededAt: state.supersededAt?.getTime() ?? null, creditedSeconds: state.creditedSeconds },
+          { requiredSeconds: required, lengthSeconds: state.r.durationSeconds ?? 0, learnedSeconds: state.p.learnedSeconds, maxPosition: state.p.maxPosition, completed: state.p.completedAt !== null },
+          rep,
+        );
+        const lastPosition = Math.floor(d.seekRefused ? d.maxPosition : Math.min(rep.position, state.r.durationSeconds || rep.position));
+        const completedAt = d.completesNow ? now : state.p.completedAt;
+        const written = await writeReport({
+          credit: d.credit,
+          maxPosition: d.maxPosition,
+          lastPosition,
+          completedAt: completedAt ? completedAt.toISOString() : null,
+          at: now.toISOString(),
+          personId: caller.personId,
+          resourceId: state.resourceId,
+          expectedLearned: state.p.learnedSeconds,
+          sessionId,
+          reportId: rep.reportId,
+          clientTime: rep.clientTime,
+          event: rep.event,
+          position: Math.floor(rep.position),
+          played: Math.floor(rep.playedSeconds),
+          seekRefused: d.seekRefused,
+          clipped: d.clipped,
+        });
+        // Lost the race for the chapter row, or the id was already counted: read again and decide again.
+        if (written === null) continue;
+        const progress = toProgress(
+          { ...state.p, learnedSeconds: written.learned_seconds, maxPosition: written.max_position, lastPosition: written.last_position, completedAt: written.completed_at ? new Date(written.completed_at) : null },
+          required,
+        );
+        const courseCompletedAt = d.completesNow ? await db.transaction((tx) => completeCourseIfDone(tx, caller.personId, state.courseId, now)) : state.courseCompletedAt;
+        return { reportId: rep.reportId, credited: d.credit, duplicate: false, active, seekRefused: d.seekRefused, progress, courseCompletedAt: isoOrNull(courseCompletedAt) };
+      }
+      throw new Refusal(LEARNING_MSG.busy);
+    },
+
+    async courseProgressDetail(caller: Caller, courseId: number) {
+      const [course] = await db.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId));
+      if (!course) return null;
+      const rows = await db
+        .select({ r: courseResources, p: resourceProgress })
+        .from(courseResources)
+        .leftJoin(resourceProgress, and(eq(resourceProgress.resourceId, courseResources.id), eq(resourceProgress.personId, caller.personId)))
+        .where(eq(courseResources.courseId, courseId))
+        .orderBy(asc(courseResources.sort), asc(courseResources.id));
+      const [c] = await db.select({ at: courseCompletions.completedAt }).from(courseCompletions).where(and(eq(courseCompletions.personId, caller.personId), eq(courseCompletions.courseId, courseId)));
+      return {
+        courseId,
+        mine: await isMine(caller.personId, courseId),
+        completedAt: isoOrNull(c?.at ?? null),
+        resources: rows.map(({ r, p }) => {
+          const required = requiredSecondsOf(r, ratio);
+          return p ? toProgress(p, required) : { resourceId: r.id, learnedSeconds: 0, requiredSeconds: required, maxPosition: 0, lastPosition: 0, completedAt: null };
+        }),
+      };
+    },
+
+    // ---- installs ------------------------------------------------------------------------------
+
+    async installsFor(caller: Caller, where: ReturnType<typeof sql> | undefined, q: PageQuery, order: 'start' | 'recent'): Promise<Page<L.MyInstall>> {
+      const rows = await db
+        .select({
+          i: installs,
+          enrolment: enrolments.status,
+          appliedAt: enrolments.appliedAt,
+          planCount: sql<number>`(select count(*) from ${plans} where ${plans.installId} = ${installs.id})`.mapWith(Number),
+          applicantCount: sql<number>`(select count(*) from ${enrolments} e2 where e2.install_id = ${installs.id} and e2.status <> 'cancelled')`.mapWith(Number),
+          earnedHours: sql<number>`(select coalesce(sum(cc.hours), 0) from ${courseCompletions} cc where cc.person_id = ${caller.personId}
+              and cc.course_id in (select pc.course_id from ${planCourses} pc join ${plans} p on p.id = pc.plan_id where p.install_id = ${installs.id}))`.mapWith(Number),
+          total: totalOver(),
+        })
+        .from(installs)
+        .leftJoin(enrolments, and(eq(enrolments.installId, installs.id), eq(enrolments.personId, caller.personId)))
+        .where(where)
+        .orderBy(...(order === 'start' ? [asc(installs.startAt), asc(installs.id)] : [desc(installs.startAt), desc(installs.id)]))
+        .limit(q.pageSize)
+        .offset(offsetOf(q));
+      const now = Date.now();
+      return pageFrom(q, rows, (r) => toMyInstall(r, now), async () => 0);
+    },
+
+    async install(caller: Caller, installId: number): Promise<L.MyInstall | null> {
+      const page = await this.installsFor(caller, sql`${installs.id} = ${installId}`, { pageNum: 1, pageSize: 1 }, 'start');
+      return page.list[0] ?? null;
+    },
+
+    async apply(caller: Caller, installId: number): Promise<L.MyInstall> {
+      await db.transaction(async (tx) => {
+        const [i] = await tx.select().from(installs).where(eq(installs.id, installId)).for('update');
+        if (!i) throw new Refusal(LEARNING_MSG.installMissing, UC_CODE.invalid);
+        if (i.kind !== 'annual' && !canUsePermissionModules(caller)) throw new Refusal(MSG.noPermission, UC_CODE.forbidden);
+        const now = Date.now();
+        if (now < i.applyStart.getTime() || now > i.applyEnd.getTime()) throw new Refusal(LEARNING_MSG.applyClosed);
+        const [mine] = await tx.select().from(enrolments).where(and(eq(enrolments.personId, caller.personId), eq(enrolments.installId, installId)));
+        if (mine && mine.status !== 'cancelled') throw new Refusal(LEARNING_MSG.alreadyApplied);
+        if (i.capacity > 0) {
+          const [n] = await tx.select({ n: sql<number>`count(*)::int` }).from(enrolments).where(and(eq(enrolments.installId, installId), ne(enrolments.status, 'cancelled')));
+          if ((n?.n ?? 0) >= i.capacity) throw new Refusal(LEARNING_MSG.full);
+        }
+        await tx
+          .insert(enrolments)
+          .values({ personId: caller.personId, installId, status: 'applied' })
+          .onConflictDoUpdate({ target: [enrolments.personId, enrolments.installId], set: { status: 'applied', appliedAt: new Date(), cancelledAt: null } });
+      });
+      return (await this.install(caller, installId))!;
+    },
+
+    async cancel(caller: Caller, installId: number): Promise<L.MyInstall> {
+      const [mine] = await db.select().from(enrolments).where(and(eq(enrolments.personId, caller.personId), eq(enrolments.installId, installId)));
+      if (!mine || mine.status === 'cancelled') throw new Refusal(LEARNING_MSG.notApplied);
+      if (mine.status === 'completed') throw new Refusal(LEARNING_MSG.cannotCancelCompleted);
+      const current = await this.install(caller, installId);
+      if ((current?.earnedHours ?? 0) > 0) throw new Refusal(LEARNING_MSG.cannotCancelCounted);
+      await db.update(enrolments).set({ status: 'cancelled', cancelledAt: new Date() }).where(and(eq(enrolments.personId, caller.personId), eq(enrolments.installId, installId)));
+      return (await this.install(caller, installId))!;
+    },
+
+    async installDetail(caller: Caller, installId: number): Promise<L.InstallDetail | null> {
+      const install = await this.install(caller, installId);
+      if (!install) return null;
+      const planRows = await db.select().from(plans).where(eq(plans.installId, installId)).orderBy(asc(plans.sort), asc(plans.id));
+      const courseRows = await db
+        .select({
+          planId: planCourses.planId,
+          required: planCourses.required,
+          id: courses.id,
+          title: courses.title,
+          lecturer: courses.lecturer,
+          lecturerTitle: courses.lecturerTitle,
+          categoryId: courses.categoryId,
+          categoryName: categories.name,
+          coverUrl: courses.coverUrl,
+          creditHours: courses.creditHours,
+          popularity: courses.popularity,
+          publishedAt: courses.publishedAt,
+          added: sql<boolean>`exists (select 1 from ${personCourses} pc where pc.person_id = ${caller.personId} and pc.course_id = ${courses.id})`,
+          completedAt: courseCompletions.completedAt,
+        })
+        .from(planCourses)
+        .innerJoin(courses, eq(courses.id, planCourses.courseId))
+        .innerJoin(categories, eq(categories.id, courses.categoryId))
+        .leftJoin(courseCompletions, and(eq(courseCompletions.courseId, courses.id), eq(courseCompletions.personId, caller.personId)))
+        .where(inArray(planCourses.planId, planRows.length ? planRows.map((p) => p.id) : [-1]))
+        .orderBy(desc(planCourses.required), asc(planCourses.sort), asc(courses.id));
+      const ids = [...new Set(courseRows.map((c) => c.id))];
+      const percent = await this.courseProgress(caller.personId, ids);
+      const seconds = await this.courseSeconds(caller.personId, ids);
+      return {
+        install,
+        plans: planRows.map((p) => {
+          const cs = courseRows.filter((c) => c.planId === p.id);
+          return {
+            id: p.id,
+            title: p.title,
+            description: p.description,
+            requiredHours: p.requiredHours,
+            earnedHours: cs.reduce((s, c) => s + (c.completedAt ? c.creditHours : 0), 0),
+            courses: cs.map(({ planId: _p, publishedAt, completedAt, ...c }) => ({
+              ...c,
+              added: Boolean(c.added),
+              publishedAt: iso(publishedAt),
+              completedAt: isoOrNull(completedAt),
+              progress: completedAt ? 100 : (percent.get(c.id) ?? 0),
+              learnedSeconds: seconds.get(c.id)?.learned ?? 0,
+              requiredSeconds: seconds.get(c.id)?.required ?? 0,
+            })),
+          };
+        }),
+      };
+    },
+
+    /** Learned and required seconds per course, over all its resources. */
+    async courseSeconds(personId: number, courseIds: number[]): Promise<Map<number, { learned: number; required: number }>> {
+      if (courseIds.length === 0) return new Map();
+      const rows = await db
+        .select({ courseId: courseResources.courseId, kind: courseResources.kind, durationSeconds: courseResources.durationSeconds, minReadSeconds: courseResources.minReadSeconds, liveStart: courseResources.liveStart, liveEnd: courseResources.liveEnd, learned: resourceProgress.learnedSeconds })
+        .from(courseResources)
+        .leftJoin(resourceProgress, and(eq(resourceProgress.resourceId, courseResources.id), eq(resourceProgress.personId, personId)))
+        .where(inArray(courseResources.courseId, courseIds));
+      const out = new Map<number, { learned: number; required: number }>();
+      for (const r of rows) {
+        const a = out.get(r.courseId) ?? { learned: 0, required: 0 };
+        const need = requiredSecondsOf(r, ratio);
+        a.required += need;
+        a.learned += Math.min(need, r.learned ?? 0);
+        out.set(r.courseId, a);
+      }
+      return out;
+    },
+
+    // ---- classroom -----------------------------------------------------------------------------
+
+    async learningCourses(caller: Caller, q: PageQuery & { completed: boolean }): Promise<Page<L.LearningCourseItem>> {
+      const started = sql`${courses.id} in (select rp.course_id from ${resourceProgress} rp where rp.person_id = ${caller.personId})`;
+      const done = sql`${courseCompletions.completedAt} is not null`;
+      const lastStudied = sql`(select max(rp.updated_at) from ${resourceProgress} rp where rp.person_id = ${caller.personId} and rp.course_id = ${courses.id})`;
+      const rows = await db
+        .select({
+          id: courses.id,
+          title: courses.title,
+          lecturer: courses.lecturer,
+          lecturerTitle: courses.lecturerTitle,
+          categoryId: courses.categoryId,
+          categoryName: categories.name,
+          coverUrl: courses.coverUrl,
+          creditHours: courses.creditHours,
+          popularity: courses.popularity,
+          publishedAt: courses.publishedAt,
+          completedAt: courseCompletions.completedAt,
+          earnedHours: courseCompletions.hours,
+          lastStudiedAt: sql<Date | null>`${lastStudied}`.mapWith((v) => (v ? new Date(v) : null)),
+          total: totalOver(),
+        })
+        .from(courses)
+        .innerJoin(categories, eq(categories.id, courses.categoryId))
+        .leftJoin(courseCompletions, and(eq(courseCompletions.courseId, courses.id), eq(courseCompletions.personId, caller.personId)))
+        .where(q.completed ? done : sql`${started} and not (${done})`)
+        .orderBy(q.completed ? desc(courseCompletions.completedAt) : desc(lastStudied), desc(courses.id))
+        .limit(q.pageSize)
+        .offset(offsetOf(q));
+      const ids = rows.map((r) => r.id);
+      const seconds = await this.courseSeconds(caller.personId, ids);
+      return pageFrom(
+        q,
+        rows,
+        ({ total: _t, publishedAt, completedAt, lastStudiedAt, earnedHours, ...r }) => {
+          const s = seconds.get(r.id) ?? { learned: 0, required: 0 };
+          return {
+            ...r,
+            publishedAt: iso(publishedAt),
+            added: true,
+            progress: completedAt ? 100 : s.required ? Math.floor((s.learned / s.required) * 100) : 0,
+            learnedSeconds: s.learned,
+            requiredSeconds: s.required,
+            lastStudiedAt: isoOrNull(lastStudiedAt),
+            completedAt: isoOrNull(completedAt),
+            earnedHours: earnedHours ?? 0,
+          };
+        },
+        async () => 0,
+      );
+    },
+
+    async yearStatistics(caller: Caller, year: number): Promise<L.YearStatistics> {
+      const [req] = await db
+        .select({ hours: sql<number>`coalesce(sum(${installs.requiredHours}), 0)`.mapWith(Number) })
+        .from(enrolments)
+        .innerJoin(installs, eq(installs.id, enrolments.installId))
+        .innerJoin(trainingYears, eq(trainingYears.id, installs.yearId))
+        .where(and(eq(enrolments.personId, caller.personId), ne(enrolments.status, 'cancelled'), eq(trainingYears.year, year)));
+      const requiredCourses = enrolledCourseIds(caller.personId).where(eq(planCourses.required, true));
+      const rows = await db
+        .select({
+          hours: courseCompletions.hours,
+          completedAt: courseCompletions.completedAt,
+          category: sql<string>`coalesce((select parent.name from ${categories} parent where parent.id = ${categories.parentId}), ${categories.name})`,
+          required: sql<boolean>`${courseCompletions.courseId} in (${requiredCourses})`,
+        })
+        .from(courseCompletions)
+        .innerJoin(courses, eq(courses.id, courseCompletions.courseId))
+        .innerJoin(categories, eq(categories.id, courses.categoryId))
+        .where(and(eq(courseCompletions.personId, caller.personId), eq(courseCompletions.year, year)));
+      const sum = (xs: { hours: number }[]) => Math.round(xs.reduce((s, x) => s + x.hours, 0) * 10) / 10;
+      const byCategory = new Map<string, number>();
+      const byMonth = new Map<number, number>();
+      for (const r of rows) {
+        byCategory.set(r.category, (byCategory.get(r.category) ?? 0) + r.hours);
+        const month = new Date(r.completedAt.getTime() + 8 * 3_600_000).getUTCMonth() + 1;
+        byMonth.set(month, (byMonth.get(month) ?? 0) + r.hours);
+      }
+      return {
+        year,
+        requiredHours: req?.hours ?? 0,
+        earnedHours: sum(rows),
+        earnedRequiredHours: sum(rows.filter((r) => r.required)),
+        earnedElectiveHours: sum(rows.filter((r) => !r.required)),
+        completedCourses: rows.length,
+        byCategory: [...byCategory].map(([category, hours]) => ({ category, hours: Math.round(hours * 10) / 10 })).sort((a, b) => b.hours - a.hours),
+        byMonth: Array.from({ length: 12 }, (_, i) => ({ month: i + 1, hours: Math.round((byMonth.get(i + 1) ?? 0) * 10) / 10 })),
+      };
+    },
+
+    async history(caller: Caller) {
+      const rows = await db.execute<{ year: number; required_hours: string; earned_hours: string; completed_courses: number }>(sql`
+        with years as (
+          select distinct y.year from ${enrolments} e join ${installs} i on i.id = e.install_id join ${trainingYears} y on y.id = i.year_id
+            where e.person_id = ${caller.personId} and e.status <> 'cancelled'
+          union select distinct year from ${courseCompletions} where person_id = ${caller.personId})
+        select years.year,
+          (select coalesce(sum(i.required_hours), 0) from ${enrolments} e join ${installs} i on i.id = e.install_id join ${trainingYears} y on y.id = i.year_id
+             where e.person_id = ${caller.personId} and e.status <> 'cancelled' and y.year = years.year) as required_hours,
+          (select coalesce(sum(hours), 0) from ${courseCompletions} where person_id = ${caller.personId} and year = years.year) as earned_hours,
+          (select count(*)::int from ${courseCompletions} where person_id = ${caller.personId} and year = years.year) as completed_courses
+        from years order by years.year desc`);
+      return (rows as unknown as { rows: { year: number; required_hours: string; earned_hours: string; completed_courses: number }[] }).rows.map((r) => ({
+        year: Number(r.year),
+        requiredHours: Number(r.required_hours),
+        earnedHours: Number(r.earned_hours),
+        completedCourses: Number(r.completed_courses),
+      }));
+    },
+
+    async completionsForExport(caller: Caller) {
+      return db
+        .select({ year: courseCompletions.year, title: courses.title, lecturer: courses.lecturer, category: categories.name, hours: courseCompletions.hours, completedAt: courseCompletions.completedAt })
+        .from(courseCompletions)
+        .innerJoin(courses, eq(courses.id, courseCompletions.courseId))
+        .innerJoin(categories, eq(categories.id, courses.categoryId))
+        .where(eq(courseCompletions.personId, caller.personId))
+        .orderBy(desc(courseCompletions.year), asc(courseCompletions.completedAt));
+    },
+  };
+}
+export type LearningService = ReturnType<typeof makeLearning>;
+
+type InstallRow = { i: typeof installs.$inferSelect; enrolment: L.MyInstall['enrolment']; appliedAt: Date | null; planCount: number; applicantCount: number; earnedHours: number };
+function toMyInstall(r: InstallRow, now: number): L.MyInstall {
+  const { i } = r;
+  return {
+    id: i.id,
+    yearId: i.yearId,
+    title: i.title,
+    kind: i.kind,
+    coverUrl: i.coverUrl,
+    description: i.description,
+    organizer: i.organizer,
+    applyStart: iso(i.applyStart),
+    applyEnd: iso(i.applyEnd),
+    startAt: iso(i.startAt),
+    endAt: iso(i.endAt),
+    capacity: i.capacity,
+    requiredHours: i.requiredHours,
+    state: now < i.startAt.getTime() ? 'upcoming' : now <= i.endAt.getTime() ? 'open' : 'ended',
+    applyOpen: now >= i.applyStart.getTime() && now <= i.applyEnd.getTime(),
+    planCount: r.planCount,
+    enrolment: r.enrolment,
+    appliedAt: isoOrNull(r.appliedAt),
+    earnedHours: Math.round(r.earnedHours * 10) / 10,
+    applicantCount: r.applicantCount,
+  };
+}

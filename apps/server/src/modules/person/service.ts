@@ -1,0 +1,140 @@
+/**
+ * The learning service's person calls: the session person, login records, avatar, and the signed
+ * jump links to the digital library and the national cadre network academy. Owns persons' profile
+ * fields (the user centre owns credentials and sessions).
+ */
+import { asc, eq, sql } from 'drizzle-orm';
+import { AVATAR_MAX_BYTES, canUsePermissionModules, MSG, showsNationalAcademyLink, type PortalConfig, type SessionPerson } from '@portal/contract';
+import type { Db } from '../../db/client.ts';
+import { cities, credentials, organs, persons } from '../../db/schema/index.ts';
+import { hmac, hmacEquals, newId, verifyPassword } from '../../lib/crypto.ts';
+import { Refusal } from '../../http/errors.ts';
+import type { Caller } from '../../http/auth.ts';
+import type { Platform } from '../platform/service.ts';
+import { imageTypeOf, type FileStorage } from '../../integrations/storage.ts';
+import type { Config } from '../../config.ts';
+
+export interface PersonDeps {
+  db: Db;
+  platform: Platform;
+  storage: FileStorage;
+  config: Config;
+}
+
+const withQuery = (base: string, params: Record<string, string | number>) => {
+  const u = new URL(base);
+  for (const [k, v] of Object.entries(params)) u.searchParams.set(k, String(v));
+  return u.toString();
+};
+
+export function makePerson({ db, platform, storage, config }: PersonDeps) {
+  const secret = config.SIGNING_SECRET;
+  const zwySignature = (personId: number, timestamp: number) => hmac(secret, `zwy:${personId}:${timestamp}`);
+
+  return {
+    async sessionPerson(personId: number): Promise<SessionPerson | null> {
+      const [p] = await db
+        .select({
+          personNo: persons.personNo,
+          personName: persons.personName,
+          personId: persons.personId,
+          personType: persons.personType,
+          userPic: persons.userPic,
+          nationName: persons.nationName,
+          gender: persons.gender,
+          positionLevelId: persons.positionLevelId,
+          positionLevelName: persons.positionLevelName,
+          organName: sql<string>`coalesce(${organs.name}, '')`,
+          explain: persons.explain,
+          createuser: persons.createuser,
+        })
+        .from(persons)
+        .leftJoin(organs, eq(organs.id, persons.organId))
+        .where(eq(persons.personId, personId))
+        .limit(1);
+      return p ?? null;
+    },
+
+    async loginSuccess(caller: Caller, body: { mobilePhone: string; loginType: string; userType: number }, ip: string) {
+      if (body.mobilePhone !== caller.mobile) throw new Refusal(MSG.mobileMismatch);
+      await platform.audit({ personId: caller.personId, ip, event: 'loginSuccess', target: body.loginType, outcome: 'success', detail: { userType: body.userType } });
+    },
+
+    /** The learning service's copy follows the user centre: accepted only for the password now in force. */
+    async confirmPassword(caller: Caller, body: { newPassword: string; mobilePhone: string }, ip: string) {
+      if (body.mobilePhone !== caller.mobile) throw new Refusal(MSG.mobileMismatch);
+      const [cred] = await db.select().from(credentials).where(eq(credentials.personId, caller.personId)).limit(1);
+      if (!cred || !(await verifyPassword(cred.passwordHash, body.newPassword))) {
+        await platform.audit({ personId: caller.personId, ip, event: 'passwordSync', outcome: 'failure' });
+        throw new Refusal(MSG.passwordNotSynced);
+      }
+      await platform.audit({ personId: caller.personId, ip, event: 'passwordSync', outcome: 'success' });
+    },
+
+    async uploadAvatar(caller: Caller, file: { bytes: Buffer; truncated: boolean } | null, ip: string) {
+      const refuse = async (message: string) => {
+        await platform.audit({ personId: caller.personId, ip, event: 'avatarChange', outcome: 'failure', detail: { reason: message } });
+        throw new Refusal(message);
+      };
+      if (!file || file.bytes.length === 0) return refuse(MSG.avatarMissing);
+      if (file.truncated || file.bytes.length > AVATAR_MAX_BYTES) return refuse(MSG.avatarTooLarge);
+      const type = imageTypeOf(file.bytes);
+      if (!type) return refuse(MSG.avatarType);
+      const url = await storage.put(`avatars/${caller.personId}/${newId(12)}.${type}`, file.bytes);
+      await db.update(persons).set({ userPic: url }).where(eq(persons.personId, caller.personId));
+      await platform.audit({ personId: caller.personId, ip, event: 'avatarChange', target: url, outcome: 'success' });
+      return url;
+    },
+
+    digitalBooksUrl(caller: Caller): string {
+      if (!canUsePermissionModules(caller)) throw new Refusal(MSG.noPermission);
+      const timestamp = Math.floor(Date.now() / 1000);
+      const expires = timestamp + config.JUMP_TTL_SECONDS;
+      const sign = hmac(secret, `library:${caller.personId}:${timestamp}:${expires}`);
+      return withQuery(config.LIBRARY_URL, { personId: caller.personId, timestamp, expires, sign });
+    },
+
+    zwyTicketUrl(caller: Caller): string {
+      if (!showsNationalAcademyLink(caller)) throw new Refusal(MSG.notEligibleForAcademy);
+      const timestamp = Math.floor(Date.now() / 1000);
+      const q = new URLSearchParams({ personId: String(caller.personId), timestamp: String(timestamp), sign: zwySignature(caller.personId, timestamp) });
+      return `/video_learning/education/zwy/oauth?${q}`;
+    },
+
+    /** Checks the link's signature, age and the person's eligibility; answers where to redirect, or why not. */
+    async zwyRedirect(q: { personId: number; timestamp: number; sign: string }): Promise<{ location: string } | { refusal: string }> {
+      const age = Math.floor(Date.now() / 1000) - q.timestamp;
+      if (!hmacEquals(secret, `zwy:${q.personId}:${q.timestamp}`, q.sign) || age < -30 || age > config.JUMP_TTL_SECONDS) return { refusal: MSG.linkExpired };
+      const person = await this.sessionPerson(q.personId);
+      if (!person || !showsNationalAcademyLink(person)) return { refusal: MSG.notEligibleForAcademy };
+      const now = Math.floor(Date.now() / 1000);
+      const expires = now + config.JUMP_TTL_SECONDS;
+      const ticket = hmac(secret, `zwy-ticket:${person.personNo}:${now}:${expires}`);
+      return { location: withQuery(config.ZWY_URL, { personNo: person.personNo, timestamp: now, expires, ticket }) };
+    },
+
+    async portalConfig(): Promise<PortalConfig> {
+      const rows = await db.select({ name: cities.name, url: cities.platformUrl }).from(cities).orderBy(asc(cities.sort), asc(cities.id));
+      const sso = new URL(config.SSO_URL);
+      sso.searchParams.set('appId', config.SSO_APP_ID);
+      return {
+        product: config.PRODUCT,
+        collegeName: config.COLLEGE_NAME,
+        footer: {
+          serviceHours: config.FOOTER_SERVICE_HOURS,
+          supportGroup: config.FOOTER_SUPPORT_GROUP,
+          phone: config.FOOTER_PHONE,
+          fax: config.FOOTER_FAX,
+          email: config.FOOTER_EMAIL,
+          copyright: config.FOOTER_COPYRIGHT,
+        },
+        ssoUrl: sso.toString(),
+        registrationUrl: config.REGISTRATION_URL,
+        aiUrl: config.AI_URL,
+        mobileUrl: config.MOBILE_URL,
+        cityPlatforms: rows,
+      };
+    },
+  };
+}
+export type PersonService = ReturnType<typeof makePerson>;

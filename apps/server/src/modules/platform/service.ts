@@ -1,0 +1,51 @@
+/**
+ * Owns rate-limit windows and the audit log. Both live in the database so that every server
+ * instance sees the same counts and the audit trail survives restarts.
+ */
+import { sql } from 'drizzle-orm';
+import { MSG, UC_CODE } from '@portal/contract';
+import type { Db } from '../../db/client.ts';
+import { auditLog, rateLimits } from '../../db/schema/index.ts';
+import { Refusal } from '../../http/errors.ts';
+
+export interface AuditEntry {
+  personId?: number | null;
+  ip: string;
+  event: string;
+  target?: string;
+  outcome: 'success' | 'failure';
+  detail?: Record<string, unknown>;
+}
+
+export function makePlatform(db: Db) {
+  return {
+    async audit(e: AuditEntry) {
+      await db.insert(auditLog).values({
+        personId: e.personId ?? null,
+        ip: e.ip,
+        event: e.event,
+        target: e.target ?? '',
+        outcome: e.outcome,
+        detail: e.detail ?? null,
+      });
+    },
+
+    /** Counts one hit of `key` in a fixed window; refuses beyond `limit` hits per window. */
+    async limit(key: string, limit: number, windowSeconds: number) {
+      const windowMs = windowSeconds * 1000;
+      const start = new Date(Math.floor(Date.now() / windowMs) * windowMs);
+      const [row] = await db
+        .insert(rateLimits)
+        .values({ key, windowStart: start, count: 1 })
+        .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
+        .returning({ count: rateLimits.count });
+      if ((row?.count ?? 0) > limit) throw new Refusal(MSG.rateLimited, UC_CODE.rateLimited);
+    },
+
+    /** Drops rate-limit windows older than a day. */
+    async prune() {
+      await db.delete(rateLimits).where(sql`${rateLimits.windowStart} < now() - interval '1 day'`);
+    },
+  };
+}
+export type Platform = ReturnType<typeof makePlatform>;
