@@ -1,0 +1,127 @@
+/** Shared pieces of the browser tests: the system Chromium, pages at a size, and the server's development doubles. */
+import { expect } from 'vitest';
+import { createRequire } from 'node:module';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { STORAGE_KEY } from '@portal/contract';
+import { CHROMIUM_PATH } from './chromium.ts';
+
+export const ACCOUNTS = {
+  learner: { phone: '13800000001', password: 'Study@2026' },
+  trainNoExam: { phone: '13800000002', password: 'Study@2026' },
+  trainExam: { phone: '13800000003', password: 'Study@2026' },
+  teacher: { phone: '13800000004', password: 'Teach@2026' },
+  learnerLevel8: { phone: '13800000005', password: 'Study@2026' },
+  unregistered: { phone: '13900000000', password: 'Study@2026' },
+} as const;
+
+/** expect.poll with a patience fit for a shared 2-core machine (vitest's default is 1 s). */
+export function eventually<T>(fn: () => T | Promise<T>, options: { timeout?: number; message?: string } = {}) {
+  return expect.poll(fn, { timeout: 10_000, interval: 100, ...options });
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+export interface Opened {
+  page: Page;
+  /** Uncaught page errors seen so far (a test may assert there were none). */
+  errors: string[];
+  close: () => Promise<void>;
+}
+
+/** A fresh browser context (its own storage) at desktop 1280 px or phone 375 px. */
+export async function openPage(browser: Browser, baseUrl: string, size: 'desktop' | 'phone' = 'desktop', opts: { bypassCSP?: boolean } = {}): Promise<Opened> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    bypassCSP: opts.bypassCSP ?? false,
+    locale: 'zh-CN',
+    viewport: size === 'desktop' ? { width: 1280, height: 900 } : { width: 375, height: 740 },
+    isMobile: size === 'phone',
+    hasTouch: size === 'phone',
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { page, errors, close: () => context.close() };
+}
+
+export async function devCaptcha(baseUrl: string, id: string): Promise<string> {
+  const r = await fetch(`${baseUrl}/dev/captcha/${encodeURIComponent(id)}`);
+  expect(r.status, 'dev captcha answer').toBe(200);
+  return ((await r.json()) as { captcha: string }).captcha;
+}
+
+export async function devSms(baseUrl: string, phone: string): Promise<string> {
+  const r = await fetch(`${baseUrl}/dev/sms?phone=${phone}`);
+  expect(r.status, 'dev sms outbox').toBe(200);
+  return ((await r.json()) as { code: string }).code;
+}
+
+/** Waits for the next request_image_code answer and gives its captcha id. */
+export function nextCaptchaId(page: Page): Promise<string> {
+  return page
+    .waitForResponse((r) => r.url().includes('/captcha/request_image_code') && r.status() === 200)
+    .then(async (r) => ((await r.json()) as { data: { id: string } }).data.id);
+}
+
+export const dialog = (page: Page, title: string): Locator => page.getByRole('dialog', { name: title });
+
+/** A toast (antd notification) with this text. */
+export const toastWith = (page: Page, text: string): Locator => page.locator('.ant-notification-notice').filter({ hasText: text });
+
+/** Opens the login modal from the header (a visitor's 登录) and waits for its captcha. */
+export async function openLoginModal(page: Page): Promise<{ modal: Locator; captchaId: string }> {
+  const captcha = nextCaptchaId(page);
+  await page.getByRole('navigation', { name: '账户' }).getByRole('button', { name: '登录', exact: true }).click();
+  const modal = dialog(page, '用户登录');
+  await eventually(() => modal.isVisible()).toBe(true);
+  return { modal, captchaId: await captcha };
+}
+
+/** Fills and submits the password form of an open login modal. */
+export async function submitPasswordLogin(page: Page, baseUrl: string, modal: Locator, captchaId: string, phone: string, password: string) {
+  await modal.getByLabel('手机号', { exact: true }).fill(phone);
+  await modal.getByLabel('密码', { exact: true }).fill(password);
+  await modal.getByLabel('验证码', { exact: true }).fill(await devCaptcha(baseUrl, captchaId));
+  await modal.getByRole('button', { name: '登录', exact: true }).click();
+}
+
+/** Password login from the index page as a person would; waits for 登录成功！. */
+export async function loginWithPassword(page: Page, baseUrl: string, phone: string, password: string) {
+  const { modal, captchaId } = await openLoginModal(page);
+  await submitPasswordLogin(page, baseUrl, modal, captchaId, phone, password);
+  await eventually(() => toastWith(page, '登录成功！').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+}
+
+export async function storedRecord(page: Page): Promise<Record<string, unknown> | null> {
+  const raw = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY);
+  return raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
+}
+
+export const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+const require = createRequire(import.meta.url);
+/** axe-core's WCAG 2 A/AA findings of serious or critical impact on the current page (the page needs bypassCSP to inject axe). */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}

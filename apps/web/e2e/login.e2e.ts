@@ -1,0 +1,154 @@
+/** Logging in: password, SMS and WeChat; refusals shown in place; the captcha renewed after a failure. */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { MSG } from '@portal/contract';
+import {
+  ACCOUNTS,
+  eventually,
+  devCaptcha,
+  devSms,
+  launchBrowser,
+  loginWithPassword,
+  nextCaptchaId,
+  openLoginModal,
+  openPage,
+  pathOf,
+  storedRecord,
+  submitPasswordLogin,
+  toastWith,
+} from './helpers.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('login', () => {
+  it('a learner logs in with the password and lands on the ongoing topics with 登录成功！', async () => {
+    const { page, errors, close } = await openPage(browser, baseUrl);
+    await page.goto('/index');
+    await loginWithPassword(page, baseUrl, ACCOUNTS.learner.phone, ACCOUNTS.learner.password);
+    await eventually(() => pathOf(page)).toBe('/learningClassroom/ongoingTopic');
+    const header = page.getByRole('navigation', { name: '账户' });
+    await eventually(() => header.getByText('张伟').isVisible()).toBe(true);
+    await eventually(() => header.getByRole('button', { name: '退出登录' }).isVisible()).toBe(true);
+    const stored = await storedRecord(page);
+    expect(stored).toMatchObject({ loginState: true, loginPhone: ACCOUNTS.learner.phone });
+    expect(typeof stored?.token).toBe('string');
+    await eventually(() => page.title()).toContain('进行中的专题 - ');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('a teacher lands on /class/teacherinfo and sees the teacher menu', async () => {
+    const { page, close } = await openPage(browser, baseUrl);
+    await page.goto('/index');
+    await loginWithPassword(page, baseUrl, ACCOUNTS.teacher.phone, ACCOUNTS.teacher.password);
+    await eventually(() => pathOf(page)).toBe('/class/teacherinfo');
+    const menu = page.getByRole('navigation', { name: '主菜单' });
+    await eventually(() => menu.getByText('班级管理').isVisible()).toBe(true);
+    expect(await menu.getByText('学习课堂').count()).toBe(0);
+    expect(await menu.getByText('在线考试').count()).toBe(0);
+    await close();
+  });
+
+  it('a wrong password shows the server message in the modal and renews the captcha image', async () => {
+    const { page, close } = await openPage(browser, baseUrl);
+    await page.goto('/index');
+    const { modal, captchaId } = await openLoginModal(page);
+    const image = modal.getByRole('img', { name: '图形验证码' });
+    const before = await image.getAttribute('src');
+    const renewed = nextCaptchaId(page);
+    await submitPasswordLogin(page, baseUrl, modal, captchaId, ACCOUNTS.trainExam.phone, 'Wrong@2026');
+    await eventually(() => modal.getByRole('alert').textContent()).toContain(MSG.badCredentials);
+    const nextId = await renewed;
+    expect(nextId).not.toBe(captchaId);
+    await eventually(() => image.getAttribute('src')).not.toBe(before);
+    // Shown for 3 s, then gone.
+    await eventually(() => modal.getByText(MSG.badCredentials).count(), { timeout: 6000 }).toBe(0);
+    expect(pathOf(page)).toBe('/index');
+    await close();
+  });
+
+  it('shows every password-login validation message and limits the lengths', async () => {
+    const { page, close } = await openPage(browser, baseUrl);
+    await page.goto('/index');
+    const { modal } = await openLoginModal(page);
+    await modal.getByRole('button', { name: '登录', exact: true }).click();
+    for (const m of [MSG.phoneRequired, MSG.passwordRequired, MSG.captchaRequired]) {
+      await eventually(() => modal.getByText(m, { exact: true }).isVisible()).toBe(true);
+    }
+    await modal.getByLabel('手机号', { exact: true }).fill('1380000');
+    await eventually(() => modal.getByText(MSG.phoneFormat, { exact: true }).isVisible()).toBe(true);
+    expect(await modal.getByLabel('手机号', { exact: true }).getAttribute('maxlength')).toBe('11');
+    expect(await modal.getByLabel('密码', { exact: true }).getAttribute('maxlength')).toBe('25');
+    expect(await modal.getByLabel('验证码', { exact: true }).getAttribute('maxlength')).toBe('6');
+    await close();
+  });
+
+  it('SMS tab: validations, the unregistered number message, then an SMS login with the code from the outbox', async () => {
+    const { page, close } = await openPage(browser, baseUrl);
+    await page.goto('/index');
+    const { modal } = await openLoginModal(page);
+    let captcha = nextCaptchaId(page);
+    await modal.getByRole('tab', { name: '短信登录' }).click();
+    let captchaId = await captcha;
+
+    await modal.getByRole('button', { name: '获取验证码' }).click();
+    await eventually(() => modal.getByText(MSG.phoneRequired, { exact: true }).isVisible()).toBe(true);
+    await eventually(() => modal.getByText(MSG.imageCaptchaRequiredForSms, { exact: true }).isVisible()).toBe(true);
+    await modal.getByRole('button', { name: '登录', exact: true }).click();
+    await eventually(() => modal.getByText(MSG.smsCodeRequired, { exact: true }).isVisible()).toBe(true);
+    expect(await modal.getByLabel('手机验证码', { exact: true }).getAttribute('maxlength')).toBe('6');
+
+    // A number nobody has.
+    await modal.getByLabel('手机号', { exact: true }).fill(ACCOUNTS.unregistered.phone);
+    await modal.getByLabel('验证码', { exact: true }).fill(await devCaptcha(baseUrl, captchaId));
+    captcha = nextCaptchaId(page);
+    await modal.getByRole('button', { name: '获取验证码' }).click();
+    await eventually(() => toastWith(page, MSG.phoneNotRegistered).count()).toBe(1);
+    captchaId = await captcha;
+
+    // A registered number: the code arrives, the button counts down, the login succeeds.
+    await modal.getByLabel('手机号', { exact: true }).fill(ACCOUNTS.learner.phone);
+    await modal.getByLabel('验证码', { exact: true }).fill(await devCaptcha(baseUrl, captchaId));
+    await modal.getByRole('button', { name: '获取验证码' }).click();
+    await eventually(() => modal.getByRole('button', { name: /秒后重新获取/ }).isVisible()).toBe(true);
+    expect(await modal.getByRole('button', { name: /秒后重新获取/ }).isDisabled()).toBe(true);
+    await modal.getByLabel('手机验证码', { exact: true }).fill(await devSms(baseUrl, ACCOUNTS.learner.phone));
+    await modal.getByRole('button', { name: '登录', exact: true }).click();
+    await eventually(() => toastWith(page, MSG.loginSucceeded).count(), { timeout: 15_000 }).toBe(1);
+    await eventually(() => pathOf(page)).toBe('/learningClassroom/ongoingTopic');
+    await close();
+  });
+
+  it('WeChat tab: the QR code, 扫描成功 after the scan, login after the confirmation', async () => {
+    const { page, close } = await openPage(browser, baseUrl);
+    await page.goto('/index');
+    const { modal } = await openLoginModal(page);
+    const qr = page.waitForResponse((r) => r.url().includes('/request_wechat_qrcode'));
+    await modal.getByRole('tab', { name: '微信登录' }).click();
+    const { data } = (await (await qr).json()) as { data: { ticket: string; path: string } };
+    await eventually(() => modal.getByRole('img', { name: '微信登录二维码' }).getAttribute('src')).toBe(data.path);
+    await eventually(() => modal.getByText(MSG.wechatWaiting).isVisible()).toBe(true);
+
+    expect((await fetch(`${baseUrl}/dev/wechat/${data.ticket}/scan`, { method: 'POST' })).status).toBe(200);
+    await eventually(() => modal.getByText('扫描成功', { exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
+
+    const confirm = await fetch(`${baseUrl}/dev/wechat/${data.ticket}/confirm`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ phone: ACCOUNTS.teacher.phone }),
+    });
+    expect(confirm.status).toBe(200);
+    await eventually(() => toastWith(page, MSG.loginSucceeded).count(), { timeout: 15_000 }).toBe(1);
+    await eventually(() => pathOf(page)).toBe('/class/teacherinfo');
+    expect(await storedRecord(page)).toMatchObject({ loginState: true });
+    await close();
+  });
+});

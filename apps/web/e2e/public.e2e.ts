@@ -1,0 +1,320 @@
+/**
+ * The public portal and the course catalogue as a visitor and a learner use them: the home page's
+ * sections, a news article, a notice, the catalogue (search, category, sort, page 2), the certificate
+ * check (found and not found), adding a course, the charts, and axe on every public page.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { ACCOUNTS, eventually, launchBrowser, loginWithPassword, openPage, pathOf, seriousA11yViolations } from './helpers.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const search = (page: Page) => new URL(page.url()).searchParams;
+/** The titles of the catalogue's current list, once no request for it is in flight. */
+async function courseTitles(page: Page): Promise<string[]> {
+  await eventually(() => page.locator('.course-results [aria-busy="true"]').count()).toBe(0);
+  return page.locator('.course-results .course-grid').locator('.course-title').allTextContents();
+}
+
+/** The demo's first certificate, issued last year to learner 13800000001 (checked against the server). */
+async function demoCertificateNo(): Promise<string> {
+  const no = `ZS${new Date().getFullYear() - 1}000001`;
+  const r = await fetch(`${baseUrl}/video_learning/education/index/findCertificateByNo?certNo=${no}`, { method: 'POST' });
+  const body = (await r.json()) as { obj: { certNo: string } | null };
+  expect(body.obj?.certNo, `demo certificate ${no}`).toBe(no);
+  return no;
+}
+
+/** Scrolls to the bottom so the home page's deferred sections load. */
+async function scrollHomeToEnd(page: Page) {
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await eventually(() => page.getByRole('heading', { name: '友情链接' }).isVisible()).toBe(true);
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+}
+
+describe('the public portal', () => {
+  it('a visitor reads the home page, a news article and a notice', async () => {
+    const { page, errors, close } = await openPage(browser, baseUrl);
+    await page.goto('/index');
+    await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).toContain('欢迎来到');
+    const carousel = page.getByRole('region', { name: '图片新闻' });
+    await eventually(() => carousel.getByRole('link').count()).toBe(1);
+    await eventually(() => page.getByLabel('实时通知').locator('li').count()).toBeGreaterThan(0);
+    await eventually(() => page.getByText('当前在线', { exact: true }).isVisible()).toBe(true);
+    await eventually(() => page.getByRole('list', { name: '各市注册人数' }).locator('li').count()).toBe(10);
+
+    await scrollHomeToEnd(page);
+    for (const section of ['培训计划与课程', '精品课程', '在线考试', '最新证书', '友情链接']) {
+      expect(await page.getByRole('heading', { name: section, level: 2 }).isVisible(), section).toBe(true);
+    }
+    await eventually(() => page.getByRole('heading', { name: /年度学习排行$/ }).isVisible()).toBe(true);
+    await eventually(() => page.getByRole('list', { name: '学员排行' }).locator('li').count()).toBeGreaterThan(0);
+    // Recently issued certificates show masked names only.
+    const names = await page.locator('.cert-list .cert-name').allTextContents();
+    expect(names.length).toBeGreaterThan(0);
+    for (const n of names) expect(n).toContain('*');
+    // The course browser: year → install → plan → courses.
+    const browserPanel = page.locator('section[aria-labelledby="home-browser"]');
+    await eventually(() => browserPanel.locator('.course-card').count()).toBeGreaterThan(0);
+    expect(await browserPanel.getByLabel('培训安排').locator('option').count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: '热门课程' }).click();
+    await eventually(() => page.locator('section[aria-labelledby="home-courses"] .course-card').count()).toBe(8);
+
+    // The news carousel opens the article; previous/next move between articles.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const slide = carousel.getByRole('link');
+    const title = (await slide.getAttribute('aria-label')) ?? (await slide.locator('.carousel-title').textContent()) ?? '';
+    await slide.click();
+    await eventually(() => pathOf(page)).toBe('/pictureNewInfo');
+    await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
+    await eventually(() => page.title()).toMatch(/^图片新闻 - /);
+    const nextLink = page.getByRole('navigation', { name: '上一篇和下一篇' }).getByRole('link').last();
+    const nextTitle = await nextLink.textContent();
+    await nextLink.click();
+    await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(nextTitle);
+
+    // A notice with attachments, from the home page's notice list.
+    await page.goto('/index');
+    const notices = page.locator('section[aria-labelledby="home-notices"]');
+    await eventually(() => notices.getByRole('link', { name: '关于学习平台系统维护升级的公告' }).isVisible()).toBe(true);
+    await notices.getByRole('link', { name: '关于学习平台系统维护升级的公告' }).click();
+    await eventually(() => pathOf(page)).toBe('/noticeInfo');
+    await eventually(() => page.getByRole('heading', { name: /^附件/ }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: '培训安排表.pdf' }).getAttribute('href')).toMatch(/\.pdf$/);
+    // More notices → the paged, searchable list.
+    await page.goto('/index');
+    await notices.getByRole('link', { name: /更多/ }).click();
+    await eventually(() => pathOf(page)).toBe('/noticeList');
+    await page.getByLabel('搜索通知公告').fill('维护');
+    await page.getByRole('button', { name: '搜索', exact: true }).click();
+    await eventually(() => search(page).get('keyword')).toBe('维护');
+    await eventually(() => page.locator('.notice-list li').count()).toBeGreaterThan(0);
+    for (const t of await page.locator('.notice-list a').allTextContents()) expect(t).toContain('维护');
+    await page.getByLabel('搜索通知公告').fill('没有这样的公告标题');
+    await page.getByRole('button', { name: '搜索', exact: true }).click();
+    await eventually(() => page.getByText('没有找到与“没有这样的公告标题”相关的公告').isVisible()).toBe(true);
+    await page.goto('/pictureNewInfo?id=999999');
+    await eventually(() => page.getByText('该新闻不存在或已删除。').isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('a visitor browses the course catalogue: search, category, sort and page 2, kept in the address', async () => {
+    const { page, errors, close } = await openPage(browser, baseUrl);
+    await page.goto('/index');
+    await page.getByRole('navigation', { name: '主菜单' }).getByText('课程分类').click();
+    await eventually(() => pathOf(page)).toBe('/course');
+    await eventually(() => page.locator('.course-results .course-card').count()).toBe(12);
+    await eventually(() => page.getByRole('heading', { name: '猜你喜欢' }).isVisible()).toBe(true);
+    // A visitor sees no progress or add buttons.
+    expect(await page.getByRole('button', { name: /^加入我的课程/ }).count()).toBe(0);
+
+    await page.getByLabel('搜索课程').fill('法治');
+    await page.getByRole('button', { name: '搜索', exact: true }).click();
+    await eventually(() => search(page).get('keyword')).toBe('法治');
+    await eventually(async () => (await courseTitles(page)).length).toBeGreaterThan(0);
+    const found = await page.locator('.course-results .course-grid').locator('.course-body').allTextContents();
+    for (const t of found) expect(t).toContain('法治');
+    await page.getByRole('button', { name: '清除' }).click();
+    await eventually(() => search(page).get('keyword')).toBeNull();
+
+    const tree = page.getByRole('navigation', { name: '课程分类' });
+    await tree.getByRole('button', { name: /^依法行政/ }).click();
+    await eventually(() => search(page).get('categoryId')).not.toBeNull();
+    await eventually(() => page.getByRole('heading', { name: '依法行政', level: 2 }).isVisible()).toBe(true);
+    await eventually(async () => (await courseTitles(page)).length).toBeGreaterThan(0);
+    const cats = await page.locator('.course-results .course-grid').locator('.course-card').count();
+    expect(cats).toBeLessThanOrEqual(12);
+
+    await tree.getByRole('button', { name: /^全部课程/ }).click();
+    await eventually(() => search(page).get('categoryId')).toBeNull();
+    await page.getByRole('group', { name: '排序' }).getByRole('button', { name: '最热' }).click();
+    await eventually(() => search(page).get('sort')).toBe('popular');
+    // The pressed chip is drawn in the same render as the new query, so the list read after it is the popular one.
+    await eventually(() => page.getByRole('group', { name: '排序' }).getByRole('button', { name: '最热' }).getAttribute('aria-pressed')).toBe('true');
+    await eventually(() => page.locator('.course-results .course-card').count()).toBe(12);
+    const firstPage = await courseTitles(page);
+    await page.getByRole('navigation', { name: '课程分页' }).getByRole('button', { name: '第2页' }).click();
+    await eventually(() => search(page).get('page')).toBe('2');
+    await eventually(() => page.getByRole('navigation', { name: '课程分页' }).getByRole('button', { name: '第2页' }).getAttribute('aria-current')).toBe('page');
+    await eventually(async () => (await courseTitles(page))[0]).not.toBe(firstPage[0]);
+    const secondPage = await courseTitles(page);
+    expect(secondPage.some((t) => firstPage.includes(t))).toBe(false);
+
+    // Refresh and back keep the state.
+    await page.reload();
+    await eventually(async () => (await courseTitles(page)).join()).toBe(secondPage.join());
+    expect(await page.getByRole('button', { name: '第2页' }).getAttribute('aria-current')).toBe('page');
+    await page.goBack();
+    await eventually(() => search(page).get('page')).toBeNull();
+    await eventually(async () => (await courseTitles(page)).join()).toBe(firstPage.join());
+
+    // A card opens the course's study page.
+    const href = await page.locator('.course-results .course-title a').first().getAttribute('href');
+    expect(href).toMatch(/^\/study\?courseId=\d+$/);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('a certificate is checked by number (found, with a masked name) and by a QR address; an unknown number is not found', async () => {
+    const no = await demoCertificateNo();
+    const { page, errors, close } = await openPage(browser, baseUrl);
+    await page.goto('/index');
+    await scrollHomeToEnd(page);
+    await page.locator('section[aria-labelledby="home-certificates"]').getByRole('link', { name: /证书查询/ }).click();
+    await eventually(() => pathOf(page)).toBe('/certificate');
+
+    await page.getByRole('button', { name: '查询', exact: true }).click();
+    await eventually(() => page.getByRole('alert').filter({ hasText: '请输入证书编号' }).isVisible()).toBe(true);
+
+    await page.getByLabel('证书编号').fill(no);
+    await page.getByRole('button', { name: '查询', exact: true }).click();
+    await eventually(() => page.getByRole('heading', { name: '证书有效' }).isVisible()).toBe(true);
+    const result = page.locator('.cert-result');
+    expect(await result.textContent()).toContain(no);
+    expect(await result.textContent()).toContain('张*');
+    expect(await result.textContent()).not.toContain('张伟');
+    expect(search(page).get('no')).toBe(no);
+
+    // With the holder's full name, the same certificate matches; with a wrong name it does not.
+    await page.getByLabel('持证人姓名（选填）').fill('李四');
+    await page.getByRole('button', { name: '查询', exact: true }).click();
+    await eventually(() => page.getByRole('heading', { name: '未查询到该证书' }).isVisible()).toBe(true);
+    await page.getByLabel('持证人姓名（选填）').fill('张伟');
+    await page.getByRole('button', { name: '查询', exact: true }).click();
+    await eventually(() => page.getByRole('heading', { name: '证书有效' }).isVisible()).toBe(true);
+
+    await page.getByLabel('持证人姓名（选填）').fill('');
+    await page.getByLabel('证书编号').fill('ZS1999999999');
+    await page.getByRole('button', { name: '查询', exact: true }).click();
+    await eventually(() => page.getByRole('heading', { name: '未查询到该证书' }).isVisible()).toBe(true);
+
+    // The printed certificate's QR code opens the page with the number: it runs at once.
+    await page.goto(`/certificate?no=${no}`);
+    await eventually(() => page.getByRole('heading', { name: '证书有效' }).isVisible()).toBe(true);
+    expect(await page.getByLabel('证书编号').inputValue()).toBe(no);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('the download centre, common questions and the college overview show their content', async () => {
+    const { page, errors, close } = await openPage(browser, baseUrl, 'phone');
+    await page.goto('/download');
+    await eventually(() => page.locator('.download-table tbody tr').count()).toBeGreaterThan(0);
+    const firstRow = page.locator('.download-table tbody tr').first();
+    expect(await firstRow.textContent()).toMatch(/\d+(\.\d)? (B|KB|MB)/);
+    const link = firstRow.getByRole('link', { name: /^下载 / });
+    const before = Number((await firstRow.locator('.download-count').textContent())?.replace(/,/g, ''));
+    const r = await page.request.get(`${baseUrl}${await link.getAttribute('href')}`, { maxRedirects: 0 });
+    expect(r.status()).toBe(302);
+    await page.reload();
+    await eventually(async () => Number((await page.locator('.download-table tbody tr').first().locator('.download-count').textContent())?.replace(/,/g, ''))).toBe(before + 1);
+    await page.getByRole('button', { name: '移动客户端' }).click();
+    await eventually(() => search(page).get('category')).toBe('app');
+
+    await page.goto('/question');
+    await eventually(() => page.locator('.faq-item').count()).toBeGreaterThan(3);
+    await page.getByLabel('搜索常见问题').fill('密码');
+    await page.getByRole('button', { name: '搜索', exact: true }).click();
+    await eventually(() => page.getByText('忘记密码怎么办？').isVisible()).toBe(true);
+
+    await page.goto('/about');
+    await eventually(() => page.getByRole('heading', { name: '学院简介' }).isVisible()).toBe(true);
+    await eventually(() => page.locator('.about-gallery img').count()).toBeGreaterThan(0);
+    await eventually(() => page.locator('section[aria-labelledby="about-notices"] .notice-list li').count()).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('/charts draws its charts (canvases) with ECharts loaded only there', async () => {
+    const { page, errors, close } = await openPage(browser, baseUrl);
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(r.url());
+    });
+    await page.goto('/index');
+    await eventually(() => page.getByRole('heading', { level: 1 }).isVisible()).toBe(true);
+    await scrollHomeToEnd(page);
+    const homeScripts = scripts.length;
+    await page.getByRole('link', { name: /更多统计/ }).click();
+    await eventually(() => pathOf(page)).toBe('/charts');
+    await eventually(() => page.locator('.chart-box canvas').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(5);
+    expect(scripts.length).toBeGreaterThan(homeScripts);
+    await eventually(() => page.getByRole('img', { name: /年度地市学时排行：/ }).isVisible()).toBe(true);
+    // Another year redraws.
+    const years = page.getByRole('group', { name: '统计年度' }).getByRole('button');
+    if ((await years.count()) > 1) {
+      await years.nth(1).click();
+      await eventually(() => page.locator('.chart-box canvas').count()).toBeGreaterThanOrEqual(2);
+    }
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
+describe('a learner and the catalogue', () => {
+  it('a learner sees progress on cards, adds a course to their courses and sees 已加入', async () => {
+    const { page, errors, close } = await openPage(browser, baseUrl);
+    await page.goto('/index');
+    await loginWithPassword(page, baseUrl, ACCOUNTS.learner.phone, ACCOUNTS.learner.password);
+    await page.goto('/course?sort=popular');
+    await eventually(() => page.locator('.course-results .course-card').count()).toBe(12);
+    await eventually(() => page.locator('.course-results .course-learner').count()).toBe(12);
+    const add = page.locator('.course-results').getByRole('button', { name: /^加入我的课程：/ }).first();
+    await eventually(() => add.count()).toBe(1);
+    const label = (await add.getAttribute('aria-label')) ?? '';
+    const title = label.replace(/^加入我的课程：/, '');
+    await add.click();
+    const card = page.locator('.course-results .course-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+    await eventually(() => card.first().getByText('已加入', { exact: true }).isVisible()).toBe(true);
+    // The server keeps it: after a reload the card still says 已加入.
+    await page.reload();
+    await eventually(() => card.first().getByText('已加入', { exact: true }).isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
+describe('accessibility of the public pages', () => {
+  const PAGES: [string, string][] = [
+    ['/index', '欢迎来到'],
+    ['/pictureNewInfo?id=1', ''],
+    ['/charts', '排行统计'],
+    ['/certificate?no=', '证书查询'],
+    ['/download', '下载中心'],
+    ['/question', '常见问题'],
+    ['/about', '学院概况'],
+    ['/noticeList', '通知公告'],
+    ['/noticeInfo?id=2', '关于学习平台系统维护升级的公告'],
+    ['/course', '课程分类'],
+  ];
+
+  for (const size of ['desktop', 'phone'] as const) {
+    it(`every public page has no serious or critical axe finding at ${size === 'desktop' ? '1280' : '375'} px`, async () => {
+      const no = await demoCertificateNo();
+      const { page, close } = await openPage(browser, baseUrl, size, { bypassCSP: true });
+      const found: Record<string, string[]> = {};
+      for (const [path, heading] of PAGES) {
+        await page.goto(path.replace('no=', `no=${no}`));
+        await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).toContain(heading);
+        // The home page loads its lower half as the visitor scrolls to it.
+        if (path === '/index') await scrollHomeToEnd(page);
+        await eventually(() => page.locator('.skeleton').count(), { message: `${path} finished loading` }).toBe(0);
+        // The start-up overlay of index.html fades out; axe would judge it half transparent.
+        await eventually(() => page.locator('#app-loading').count()).toBe(0);
+        const v = await seriousA11yViolations(page);
+        if (v.length) found[path] = v;
+      }
+      expect(found).toEqual({});
+      await close();
+    });
+  }
+});

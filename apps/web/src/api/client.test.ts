@@ -1,0 +1,145 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { auth, MSG, person, STORAGE_KEY, UC_CODE } from '@portal/contract';
+
+const toast = vi.fn();
+vi.mock('../lib/toast.ts', () => ({ toast: (...args: unknown[]) => toast(...args) }));
+
+const config = {
+  product: 'acad',
+  collegeName: '测试学院',
+  footer: { serviceHours: '', supportGroup: '', phone: '', fax: '', email: '', copyright: '' },
+  ssoUrl: '',
+  registrationUrl: '',
+  aiUrl: '',
+  mobileUrl: '',
+  cityPlatforms: [],
+};
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const vl = (obj: unknown) => json({ res: true, resMsg: '成功', obj });
+
+let fetchMock: ReturnType<typeof vi.fn>;
+
+async function client() {
+  vi.resetModules();
+  return import('./client.ts');
+}
+
+function requestAt(i: number): { url: string; init: RequestInit } {
+  const [url, init] = fetchMock.mock.calls[i] as [string, RequestInit];
+  return { url, init };
+}
+
+describe('api client', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    toast.mockReset();
+    fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('builds the uc URL with the configured product and sends no Authorization on auth none calls', async () => {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ token: 'tok-123456789012345678901234' }));
+    fetchMock.mockResolvedValueOnce(vl(config)).mockResolvedValueOnce(json({ code: 0, message: '成功', data: { id: 'c1', captcha_image: 'data:x' } }));
+    const { call } = await client();
+    const data = await call(auth.requestImageCode);
+    expect(data).toEqual({ id: 'c1', captcha_image: 'data:x' });
+    const { url, init } = requestAt(1);
+    expect(url).toBe('/v1/acad/uc/session/captcha/request_image_code');
+    expect(init.method).toBe('POST');
+    expect(new Headers(init.headers).has('Authorization')).toBe(false);
+  });
+
+  it('sends the raw stored token and a JSON body', async () => {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ token: 'tok-123456789012345678901234' }));
+    fetchMock.mockResolvedValueOnce(vl(null));
+    const { call } = await client();
+    await call(person.loginSuccess, { body: { mobilePhone: '13800000001', loginType: 'password', userType: 1 } });
+    const { url, init } = requestAt(0);
+    expect(url).toBe('/video_learning/person/loginSuccess');
+    const headers = new Headers(init.headers);
+    expect(headers.get('Authorization')).toBe('tok-123456789012345678901234');
+    expect(headers.get('Content-Type')).toBe('application/json');
+    expect(JSON.parse(String(init.body))).toEqual({ mobilePhone: '13800000001', loginType: 'password', userType: 1 });
+  });
+
+  it('puts a GET query in the URL', async () => {
+    fetchMock.mockResolvedValueOnce(vl(config)).mockResolvedValueOnce(json({ code: 0, message: '等待扫码', data: { status: 0 } }));
+    const { call } = await client();
+    await call(auth.refreshWechatTicket, { query: { ticket: 'abc' } });
+    expect(requestAt(1).url).toBe('/v1/acad/uc/shanxi_wechat_ticket_session/refresh_wechat_ticket?ticket=abc');
+  });
+
+  it('throws a business refusal with the server message and code, without a toast', async () => {
+    fetchMock.mockResolvedValueOnce(vl(config)).mockResolvedValueOnce(json({ code: UC_CODE.phoneNotRegistered, message: '手机号未注册', data: null }));
+    const { call, CallError } = await client();
+    const err = await call(auth.requestSmsCode, { body: { captcha: 'abcd', captcha_session_id: 'x', phone_number: '13900000000' } }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(CallError);
+    expect(err).toMatchObject({ kind: 'business', message: '手机号未注册', code: UC_CODE.phoneNotRegistered, shown: false });
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('a vl refusal carries resMsg', async () => {
+    fetchMock.mockResolvedValueOnce(json({ res: false, resMsg: MSG.noPermission, obj: null }));
+    const { call } = await client();
+    await expect(call(person.digitalBooks)).rejects.toMatchObject({ kind: 'business', message: MSG.noPermission });
+  });
+
+  it('HTTP 401: session-expired toast, the unauthorized handler runs once for a burst', async () => {
+    fetchMock.mockImplementation(async () => json({ res: false, resMsg: MSG.sessionExpired, obj: null }, 401));
+    const { call, setUnauthorizedHandler } = await client();
+    const handler = vi.fn();
+    setUnauthorizedHandler(handler);
+    await expect(call(person.getSessionPerson)).rejects.toMatchObject({ kind: 'unauthorized', shown: true });
+    await expect(call(person.digitalBooks)).rejects.toMatchObject({ kind: 'unauthorized' });
+    expect(toast).toHaveBeenCalledTimes(1);
+    expect(toast).toHaveBeenCalledWith('error', MSG.sessionExpired);
+    expect(handler).toHaveBeenCalledTimes(1);
+  });
+
+  it('any other non-200 status: 请求失败！', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    fetchMock.mockResolvedValueOnce(json({ res: false, resMsg: '服务器繁忙', obj: null }, 500));
+    const { call } = await client();
+    await expect(call(person.getSessionPerson)).rejects.toMatchObject({ kind: 'http', code: 500 });
+    expect(toast).toHaveBeenCalledWith('error', MSG.requestFailed);
+  });
+
+  it('network failure: 请检查您的网络！ when offline, 请求失败！ otherwise', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const { call } = await client();
+    const online = vi.spyOn(navigator, 'onLine', 'get');
+    online.mockReturnValue(false);
+    await expect(call(person.getSessionPerson)).rejects.toMatchObject({ kind: 'network', message: MSG.networkOffline });
+    expect(toast).toHaveBeenLastCalledWith('error', MSG.networkOffline);
+    online.mockReturnValue(true);
+    await expect(call(person.getSessionPerson)).rejects.toMatchObject({ kind: 'network', message: MSG.requestFailed });
+    expect(toast).toHaveBeenLastCalledWith('error', MSG.requestFailed);
+  });
+
+  it('an answer that does not match the contract is a failed request', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    fetchMock.mockResolvedValueOnce(json({ res: true, resMsg: '成功', obj: { personName: 3 } }));
+    const { call } = await client();
+    await expect(call(person.getSessionPerson)).rejects.toMatchObject({ kind: 'invalid' });
+    expect(toast).toHaveBeenCalledWith('error', MSG.requestFailed);
+  });
+
+  it('uploads multipart in the call field and answers data and resMsg; HTTP failures are left to the caller', async () => {
+    fetchMock.mockResolvedValueOnce(json({ res: true, resMsg: MSG.avatarUploaded, obj: '/uploads/a.png' }));
+    const { upload } = await client();
+    const answer = await upload(person.uploadUserPic, new Blob(['x'], { type: 'image/png' }), 'a.png');
+    expect(answer).toEqual({ data: '/uploads/a.png', message: MSG.avatarUploaded });
+    const body = requestAt(0).init.body as FormData;
+    expect(body.get('userPic')).toBeInstanceOf(Blob);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    fetchMock.mockResolvedValueOnce(json({ res: false, resMsg: MSG.avatarTooLarge, obj: null }, 413));
+    await expect(upload(person.uploadUserPic, new Blob(['x']), 'a.png')).rejects.toMatchObject({ kind: 'http', shown: false });
+    expect(toast).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,181 @@
+/**
+ * The typed client: one generic `call(def, input)` for every contract call. URL, method, the
+ * Authorization header and the envelope all come from the call's definition; answers are checked
+ * against the contract's schemas. The error catalogue of SPEC.md section 8 is handled here and only
+ * here: 401, other HTTP failures and network failures are shown at once; business refusals are
+ * thrown as CallError('business') with the server's message for the caller to show.
+ */
+import {
+  MSG,
+  person,
+  responseSchema,
+  urlOf,
+  type CallBody,
+  type CallData,
+  type CallDef,
+  type CallParams,
+  type CallQuery,
+  type PortalConfig,
+} from '@portal/contract';
+import { storage } from '../lib/storage.ts';
+import { toast } from '../lib/toast.ts';
+
+export type CallErrorKind = 'business' | 'unauthorized' | 'http' | 'network' | 'invalid';
+
+export class CallError extends Error {
+  readonly kind: CallErrorKind;
+  /** The business code (uc `code`) of a refusal, or the HTTP status. */
+  readonly code: number | null;
+  /** Already shown to the user by the client (every HTTP and network failure unless the call was quiet). */
+  readonly shown: boolean;
+  constructor(kind: CallErrorKind, message: string, code: number | null = null, shown = kind !== 'business') {
+    super(message);
+    this.name = 'CallError';
+    this.kind = kind;
+    this.code = code;
+    this.shown = shown;
+  }
+}
+
+type Part<K extends string, T> = [T] extends [undefined] ? { [P in K]?: undefined } : { [P in K]: T };
+export type CallInput<C extends CallDef> = Part<'params', CallParams<C>> & Part<'query', CallQuery<C>> & Part<'body', CallBody<C>>;
+type InputArgs<C extends CallDef> = object extends CallInput<C> ? [input?: CallInput<C>] : [input: CallInput<C>];
+
+let onUnauthorized: () => void = () => undefined;
+/** What else happens on a 401 besides the toast: the app clears the session and opens the login modal. */
+export function setUnauthorizedHandler(handler: () => void) {
+  onUnauthorized = handler;
+}
+
+let lastUnauthorizedAt = 0;
+/** `quiet`: the caller shows its own message for HTTP and network failures (uploads); a 401 is always handled here. */
+function fail(kind: Exclude<CallErrorKind, 'business'>, status: number | null, detail?: unknown, quiet = false): CallError {
+  if (kind === 'unauthorized') {
+    // Several calls in flight fail together when a session ends: one toast, one modal.
+    const now = Date.now();
+    if (now - lastUnauthorizedAt > 2000) {
+      toast('error', MSG.sessionExpired);
+      onUnauthorized();
+    }
+    lastUnauthorizedAt = now;
+    return new CallError(kind, MSG.sessionExpired, status);
+  }
+  if (detail !== undefined) console.error('request failed', detail);
+  const message = kind === 'network' && !navigator.onLine ? MSG.networkOffline : MSG.requestFailed;
+  if (!quiet) toast('error', message);
+  return new CallError(kind, message, status, !quiet);
+}
+
+let configPromise: Promise<PortalConfig> | null = null;
+/** The portal configuration, fetched once (and again after a failure); it names the product code of uc paths. */
+export function fetchPortalConfig(): Promise<PortalConfig> {
+  configPromise ??= call(person.getPortalConfig).catch((err: unknown) => {
+    configPromise = null;
+    throw err;
+  });
+  return configPromise;
+}
+
+async function urlFor(def: CallDef, params?: Record<string, string | number>, query?: Record<string, unknown>) {
+  const product = def.path.includes('{product}') ? (await fetchPortalConfig()).product : '';
+  const url = urlOf(def, product, params);
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null) search.append(k, String(v));
+  const qs = search.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+function headersFor(def: CallDef): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = storage.get().token;
+  if (def.auth !== 'none' && token) headers.Authorization = token;
+  return headers;
+}
+
+interface EnvelopeLike {
+  code?: number;
+  message?: string;
+  res?: boolean;
+  resMsg?: string;
+  data?: unknown;
+  obj?: unknown;
+}
+
+/** A successful answer: its data and the envelope's message (uc `message`, vl `resMsg`). */
+export interface Answer<T> {
+  data: T;
+  message: string;
+}
+
+async function send<C extends CallDef>(def: C, url: string, init: RequestInit, quiet = false): Promise<Answer<CallData<C>>> {
+  let res: Response;
+  try {
+    res = await fetch(url, { ...init, method: def.method });
+  } catch (err) {
+    throw fail('network', null, err, quiet);
+  }
+  if (res.status === 401) throw fail('unauthorized', 401);
+  if (res.status !== 200) throw fail('http', res.status, `${def.method} ${url} → HTTP ${res.status}`, quiet);
+  let json: unknown;
+  try {
+    json = await res.json();
+  } catch (err) {
+    throw fail('invalid', 200, err, quiet);
+  }
+  const checked = responseSchema(def).safeParse(json);
+  if (!checked.success) throw fail('invalid', 200, { call: def.name, issues: checked.error.issues }, quiet);
+  const envelope = json as EnvelopeLike;
+  let payload: unknown = json;
+  let message = '';
+  if (def.envelope === 'uc') {
+    if (envelope.code !== 0) throw new CallError('business', envelope.message || MSG.requestFailed, envelope.code ?? null);
+    payload = envelope.data;
+    message = envelope.message ?? '';
+  } else if (def.envelope === 'vl') {
+    if (envelope.res !== true) throw new CallError('business', envelope.resMsg || MSG.requestFailed, null);
+    payload = envelope.obj;
+    message = envelope.resMsg ?? '';
+  }
+  const data = def.data.safeParse(payload);
+  if (!data.success) throw fail('invalid', 200, { call: def.name, issues: data.error.issues }, quiet);
+  return { data: data.data as CallData<C>, message };
+}
+
+/** Makes a contract call and answers its data; throws CallError (already shown unless `business`). */
+export async function call<C extends CallDef>(def: C, ...[input]: InputArgs<C>): Promise<CallData<C>> {
+  const { params, query, body } = (input ?? {}) as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown };
+  const url = await urlFor(def, params, query);
+  const headers = headersFor(def);
+  if (body === undefined) return (await send(def, url, { headers })).data;
+  headers['Content-Type'] = 'application/json';
+  return (await send(def, url, { headers, body: JSON.stringify(body) })).data;
+}
+
+/**
+ * A multipart upload of one file in the call's file field (the avatar's userPic). Answers the data
+ * and the envelope's message; HTTP and network failures are left to the caller (上传失败！).
+ */
+export async function upload<C extends CallDef>(def: C, file: Blob, fileName?: string): Promise<Answer<CallData<C>>> {
+  if (!def.upload) throw new Error(`${def.name} is not an upload call`);
+  const form = new FormData();
+  if (fileName) form.append(def.upload.field, file, fileName);
+  else form.append(def.upload.field, file);
+  return send(def, await urlFor(def), { headers: headersFor(def), body: form }, true);
+}
+
+/** Shows a caught error unless the client already did: business refusals carry the server's message. */
+export function showError(err: unknown, type: 'error' | 'warning' = 'error') {
+  if (err instanceof CallError) {
+    if (!err.shown) toast(type, err.message);
+    return;
+  }
+  console.error(err);
+  toast('error', MSG.requestFailed);
+}
+
+/** The message of a refusal for showing in place (a form or a modal); null when already shown. */
+export function refusalMessage(err: unknown): string | null {
+  if (err instanceof CallError) return err.shown ? null : err.message;
+  console.error(err);
+  return MSG.requestFailed;
+}

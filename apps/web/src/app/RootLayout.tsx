@@ -1,0 +1,62 @@
+/**
+ * The frame of every page: header and footer (hidden on bare routes such as /exam), the page, and
+ * the auth modals. On mount it restores a stored session, wires the client's 401 handling to the
+ * login modal, and fades out the loading overlay of index.html.
+ */
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useMatches } from 'react-router';
+import { LOADING_FADE_MS } from '@portal/contract';
+import { setUnauthorizedHandler } from '../api/client.ts';
+import { authUi } from '../features/auth/authUi.ts';
+import { AuthModals } from '../features/auth/AuthModals.tsx';
+import { restoreSession } from '../features/auth/session.ts';
+import { storage } from '../lib/storage.ts';
+import { Footer } from './Footer.tsx';
+import { Header } from './Header.tsx';
+import { isRouteHandle } from './routeSpec.ts';
+
+function hideLoadingOverlay() {
+  const overlay = document.getElementById('app-loading');
+  if (!overlay) return;
+  overlay.style.transitionDuration = `${LOADING_FADE_MS}ms`;
+  overlay.classList.add('app-loading-done');
+  setTimeout(() => overlay.remove(), LOADING_FADE_MS);
+}
+
+let started = false;
+function startOnce() {
+  if (started) return;
+  started = true;
+  setUnauthorizedHandler(() => {
+    storage.clearSession();
+    authUi.openLogin(`${window.location.pathname}${window.location.search}`);
+  });
+  // Another tab logged in or out: follow it.
+  window.addEventListener('storage', () => storage.reload());
+  void restoreSession();
+}
+
+export function RootLayout() {
+  const matches = useMatches();
+  const bare = matches.some((m) => isRouteHandle(m.handle) && m.handle.spec.bare === true);
+
+  useEffect(() => {
+    startOnce();
+    hideLoadingOverlay();
+  }, []);
+
+  return (
+    <div className={bare ? 'app app-bare' : 'app'}>
+      <a className="skip-link" href="#main">
+        跳到主要内容
+      </a>
+      {bare ? null : <Header />}
+      <main id="main" className="app-main">
+        <Outlet />
+      </main>
+      {bare ? null : <Footer />}
+      <AuthModals />
+      <ScrollRestoration />
+    </div>
+  );
+}

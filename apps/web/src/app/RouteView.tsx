@@ -1,0 +1,72 @@
+/**
+ * One screen of the route table: sets the page title, applies decideRoute (login → the login
+ * modal and a 请先登录 panel; noPermission → the no-permission modal, page withheld) and renders the
+ * page, lazily loaded.
+ */
+import { Suspense, useEffect, useRef, type ComponentType } from 'react';
+import { Button } from 'antd';
+import { LockOutlined, StopOutlined } from '@ant-design/icons';
+import { Link, useLocation } from 'react-router';
+import { decideRoute, MSG, type RouteDecision, type RouteSpec } from '@portal/contract';
+import { authUi } from '../features/auth/authUi.ts';
+import { useSession } from '../features/auth/session.ts';
+import { pageTitle, usePortalConfig } from '../lib/config.ts';
+import { PageLoading } from './PageLoading.tsx';
+import { StatusPanel } from './StatusPanel.tsx';
+
+export function useDocumentTitle(title: string) {
+  const { config } = usePortalConfig();
+  useEffect(() => {
+    document.title = pageTitle(title, config?.collegeName);
+  }, [title, config?.collegeName]);
+}
+
+export function RouteView({ spec, Page }: { spec: RouteSpec; Page: ComponentType }) {
+  useDocumentTitle(spec.title);
+  const { person, restoring } = useSession();
+  const location = useLocation();
+  const target = `${location.pathname}${location.search}`;
+  const decision = restoring ? 'wait' : decideRoute(spec, person);
+
+  // Act when a route is entered (or its answer changes), not when the person logs out while on it:
+  // logout leaves for /index, and an expired session opens the login modal from the api client.
+  const acted = useRef<{ target: string; decision: RouteDecision } | null>(null);
+  useEffect(() => {
+    if (decision === 'wait') return;
+    const before = acted.current;
+    acted.current = { target, decision };
+    const samePage = before?.target === target;
+    if (samePage && before.decision === decision) return;
+    if (decision === 'login' && !(samePage && before.decision !== 'login')) authUi.openLogin(target);
+    if (decision === 'noPermission') authUi.openNoPermission();
+  }, [decision, target]);
+
+  if (decision === 'wait') return <PageLoading />;
+  if (decision === 'login') {
+    return (
+      <div className="page-container">
+        <StatusPanel icon={<LockOutlined />} title={MSG.notLoggedIn} text={`“${spec.title}”需要登录后才能访问。`}>
+          <Button type="primary" onClick={() => authUi.openLogin(target)}>
+            立即登录
+          </Button>
+        </StatusPanel>
+      </div>
+    );
+  }
+  if (decision === 'noPermission') {
+    return (
+      <div className="page-container">
+        <StatusPanel icon={<StopOutlined />} title="无法访问该栏目" text={`您的账号不能使用“${spec.title}”。`}>
+          <Link to="/index" className="status-link">
+            返回首页
+          </Link>
+        </StatusPanel>
+      </div>
+    );
+  }
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Page />
+    </Suspense>
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * The router, built from the contract's route table: every route gets RouteView (title, guard,
+ * lazily loaded page). A page lives in src/pages/<route path>/Page.tsx; a route without one yet shows
+ * the titled under-construction page. Parents with an index child redirect to it.
+ */
+import { lazy, type ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import type { RouteSpec } from '@portal/contract';
+import { NotFound } from './NotFound.tsx';
+import { RootLayout } from './RootLayout.tsx';
+import { RouteError } from './RouteError.tsx';
+import { FLAT_ROUTES, type RouteHandle } from './routeSpec.ts';
+import { RouteView } from './RouteView.tsx';
+import { UnderConstruction } from './UnderConstruction.tsx';
+
+const pageModules = import.meta.glob<{ default: ComponentType }>('../pages/**/Page.tsx');
+
+function pageFor(spec: RouteSpec): ComponentType {
+  const load = pageModules[`../pages${spec.path}/Page.tsx`];
+  if (load) return lazy(load);
+  return function Placeholder() {
+    return <UnderConstruction title={spec.title} />;
+  };
+}
+
+function routeObject(spec: RouteSpec): RouteObject {
+  const handle: RouteHandle = { spec };
+  if (spec.index) return { path: spec.path, handle, element: <Navigate to={`${spec.path}/${spec.index}`} replace /> };
+  return { path: spec.path, handle, element: <RouteView spec={spec} Page={pageFor(spec)} /> };
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          { path: '/', element: <Navigate to="/index" replace /> },
+          ...FLAT_ROUTES.map(routeObject),
+          { path: '*', element: <NotFound /> },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

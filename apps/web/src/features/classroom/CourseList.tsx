@@ -1,0 +1,58 @@
+/** My courses in progress or completed, paged. */
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button, Pagination, Progress } from 'antd';
+import { learning } from '@portal/contract';
+import { formatDate, formatDateTime, formatDuration } from '../learning/format.ts';
+import { QueryState } from '../learning/ListState.tsx';
+import { useCallQuery } from '../learning/query.ts';
+
+const PAGE_SIZE = 10;
+
+export function CourseList({ completed }: { completed: boolean }) {
+  const [pageNum, setPageNum] = useState(1);
+  const q = useCallQuery(learning.findLearningCourse, { query: { completed: completed ? 'true' : 'false', pageNum, pageSize: PAGE_SIZE } });
+  return (
+    <QueryState query={q} empty={completed ? '还没有已完成的课程' : '没有正在学习的课程'} isEmpty={(d) => d.list.length === 0}>
+      {(d) => (
+        <>
+          <ul className="lc-list">
+            {d.list.map((c) => (
+              <li key={c.id} className="lc-card lc-topic">
+                <img src={c.coverUrl} alt="" className="lc-topic-cover" width={160} height={100} loading="lazy" />
+                <div className="lc-topic-body">
+                  <h2 className="lc-topic-title">
+                    <Link to={`/study?courseId=${c.id}`}>{c.title}</Link>
+                  </h2>
+                  <p className="lc-muted">
+                    {c.lecturer} · {c.categoryName} · {c.creditHours}学时
+                  </p>
+                  {completed ? (
+                    <p>
+                      获得学时 <strong>{c.earnedHours}</strong> · 完成日期 {formatDate(c.completedAt)}
+                    </p>
+                  ) : (
+                    <div className="lc-topic-hours">
+                      <span>
+                        已学 {formatDuration(c.learnedSeconds)} / {formatDuration(c.requiredSeconds)} · 最近学习 {formatDateTime(c.lastStudiedAt)}
+                      </span>
+                      <Progress percent={c.progress ?? 0} size="small" aria-label={`${c.title} 学习进度`} />
+                    </div>
+                  )}
+                  <div className="lc-actions">
+                    <Link to={`/study?courseId=${c.id}`}>
+                      <Button type={completed ? 'default' : 'primary'} size="small">
+                        {completed ? '复习' : '继续学习'}
+                      </Button>
+                    </Link>
+                  </div>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <Pagination className="lc-pager" current={pageNum} pageSize={PAGE_SIZE} total={d.total} onChange={setPageNum} showSizeChanger={false} hideOnSinglePage />
+        </>
+      )}
+    </QueryState>
+  );
+}

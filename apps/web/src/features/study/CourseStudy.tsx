@@ -1,0 +1,152 @@
+/**
+ * The study page of a course: its chapters with my state in each, and the chosen chapter's player
+ * (video, PDF or live). Without a resourceId the first incomplete chapter opens; a chapter of another
+ * kind moves to its own page (/studypdf, /studylive).
+ */
+import { useEffect } from 'react';
+import { Link, Navigate } from 'react-router';
+import { Button, Empty, Tag } from 'antd';
+import { FilePdfOutlined, PlayCircleOutlined, VideoCameraOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { catalog, learning } from '@portal/contract';
+import { LoadError, Loading } from '../learning/ListState.tsx';
+import { formatDuration, percentOf } from '../learning/format.ts';
+import { useCallQuery } from '../learning/query.ts';
+import { KIND_LABELS, studyHref } from './links.ts';
+import { LiveStudy } from './LiveStudy.tsx';
+import { PdfStudy } from './PdfStudy.tsx';
+import { reportSender } from './sender.ts';
+import { VideoStudy } from './VideoStudy.tsx';
+import '../learning/learning.css';
+
+type Kind = catalog.ResourceKind;
+type Progress = learning.ResourceProgress;
+
+const KIND_ICONS: Record<Kind, React.ReactNode> = { video: <PlayCircleOutlined />, pdf: <FilePdfOutlined />, live: <VideoCameraOutlined /> };
+
+function chapterState(p: Progress | undefined): { text: string; color?: string } {
+  if (!p) return { text: '未开始' };
+  if (p.completedAt) return { text: '已完成', color: 'success' };
+  if (p.learnedSeconds > 0) return { text: `已学${percentOf(p.learnedSeconds, p.requiredSeconds)}%`, color: 'processing' };
+  return { text: '未开始' };
+}
+
+export function CourseStudy({ courseId, resourceId, kind }: { courseId: number; resourceId: number | null; kind: Kind }) {
+  const course = useCallQuery(catalog.findCourseById, { query: { id: courseId } });
+  const progress = useCallQuery(learning.findProgress, { query: { courseId } });
+  const client = useQueryClient();
+
+  // Chapter states follow the reports' answers.
+  useEffect(
+    () =>
+      reportSender().onResult((result) => {
+        if (course.data?.resources.some((r) => r.id === result.progress.resourceId)) {
+          void client.invalidateQueries({ queryKey: [learning.findProgress.name] });
+        }
+      }),
+    [client, course.data],
+  );
+
+  if (course.isPending || progress.isPending) return <Loading />;
+  if (course.isError) return <LoadError error={course.error} retry={() => void course.refetch()} />;
+  if (progress.isError) return <LoadError error={progress.error} retry={() => void progress.refetch()} />;
+
+  const c = course.data;
+  const byResource = new Map(progress.data.resources.map((p) => [p.resourceId, p]));
+  const chosen = resourceId !== null ? c.resources.find((r) => r.id === resourceId) : (c.resources.find((r) => !byResource.get(r.id)?.completedAt) ?? c.resources[0]);
+
+  if (c.resources.length === 0) {
+    return (
+      <>
+        <h1 className="page-title">{c.title}</h1>
+        <Empty description="本课程暂无章节" />
+      </>
+    );
+  }
+  if (!chosen) {
+    return (
+      <>
+        <h1 className="page-title">{c.title}</h1>
+        <Empty description="该章节不存在">
+          <Link to={studyHref(c.resources[0]!.kind, c.id)}>从第一章开始学习</Link>
+        </Empty>
+      </>
+    );
+  }
+  if (chosen.kind !== kind) return <Navigate replace to={studyHref(chosen.kind, c.id, chosen.id)} />;
+
+  const index = c.resources.indexOf(chosen);
+  const next = c.resources[index + 1];
+  const courseDone = progress.data.completedAt !== null;
+
+  return (
+    <div className="study-layout">
+      <header className="study-head">
+        <h1 className="page-title">{c.title}</h1>
+        <p className="study-sub">
+          {c.lecturer} {c.lecturerTitle} · {c.creditHours}学时 · {c.categoryName}
+          {courseDone ? <Tag color="success" className="study-done-tag">课程已完成</Tag> : null}
+        </p>
+      </header>
+      <div className="study-body">
+        <div className="study-content">
+          <h2 className="study-chapter-title">
+            {KIND_LABELS[chosen.kind]} · {chosen.title}
+          </h2>
+          {chosen.kind === 'video' ? <VideoStudy key={chosen.id} resourceId={chosen.id} title={chosen.title} /> : null}
+          {chosen.kind === 'pdf' ? <PdfStudy key={chosen.id} resourceId={chosen.id} title={chosen.title} /> : null}
+          {chosen.kind === 'live' ? <LiveStudy key={chosen.id} resourceId={chosen.id} title={chosen.title} courseId={c.id} /> : null}
+          {next ? (
+            <p className="study-next">
+              <Link to={studyHref(next.kind, c.id, next.id)}>
+                <Button>下一章：{next.title}</Button>
+              </Link>
+            </p>
+          ) : null}
+        </div>
+        <nav className="study-chapters" aria-label="课程章节">
+          <h2 className="study-chapters-title">课程章节</h2>
+          <ol>
+            {c.resources.map((r) => {
+              const p = byResource.get(r.id);
+              const state = chapterState(p);
+              const current = r.id === chosen.id;
+              return (
+                <li key={r.id} className={current ? 'study-chapter study-chapter-current' : 'study-chapter'}>
+                  <Link to={studyHref(r.kind, c.id, r.id)} aria-current={current ? 'page' : undefined}>
+                    <span className="study-chapter-icon" aria-hidden="true">
+                      {KIND_ICONS[r.kind]}
+                    </span>
+                    <span className="study-chapter-name">{r.title}</span>
+                  </Link>
+                  <span className="study-chapter-meta">
+                    {KIND_LABELS[r.kind]}
+                    {r.kind === 'video' && r.durationSeconds ? ` · ${formatDuration(r.durationSeconds)}` : ''}
+                    {r.kind === 'pdf' && r.pages ? ` · ${r.pages}页` : ''}
+                    <Tag color={state.color} className="study-chapter-state">
+                      {state.text}
+                    </Tag>
+                  </span>
+                </li>
+              );
+            })}
+          </ol>
+        </nav>
+      </div>
+    </div>
+  );
+}
+
+/** /study (and friends) without a course: where to find one. */
+export function NoCourse({ title }: { title: string }) {
+  return (
+    <div className="page-container">
+      <h1 className="page-title">{title}</h1>
+      <Empty description="请先选择要学习的课程">
+        <Link to="/learningClassroom/ongoingcourses">我的在学课程</Link>
+        <span className="lc-gap" />
+        <Link to="/course">浏览课程分类</Link>
+      </Empty>
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+/**
+ * A live lesson: a countdown before it starts, the HLS stream (hls.js, loaded only here) while it
+ * is on, the replay after it ended; attendance counts like a video (playing and visible).
+ * `replay` (the /studylive1 page) always plays the replay once the lesson is over.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button } from 'antd';
+import { Link } from 'react-router';
+import dayjs from 'dayjs';
+import { StudyPanel } from './StudyPanel.tsx';
+import { useStudySession } from './useStudySession.ts';
+
+type Phase = 'before' | 'live' | 'after';
+
+function phaseAt(now: number, start: string | null, end: string | null): Phase {
+  if (start && now < Date.parse(start)) return 'before';
+  if (end && now > Date.parse(end)) return 'after';
+  return 'live';
+}
+
+function countdownText(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  const d = Math.floor(s / 86_400);
+  const h = Math.floor((s % 86_400) / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = s % 60;
+  return `${d > 0 ? `${d}天` : ''}${h}小时${String(m).padStart(2, '0')}分${String(sec).padStart(2, '0')}秒`;
+}
+
+/** Plays an HLS playlist with hls.js where media source extensions exist, natively otherwise. */
+function HlsVideo({ src, label, videoRef, handlers }: { src: string; label: string; videoRef: React.RefObject<HTMLVideoElement | null>; handlers: React.VideoHTMLAttributes<HTMLVideoElement> }) {
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    let destroyed = false;
+    let destroy: (() => void) | null = null;
+    void import('hls.js').then(({ default: Hls }) => {
+      if (destroyed) return;
+      if (Hls.isSupported()) {
+        const hls = new Hls({ enableWorker: true });
+        hls.on(Hls.Events.ERROR, (_e, data) => {
+          if (data.fatal) setFailed(true);
+        });
+        hls.loadSource(src);
+        hls.attachMedia(video);
+        destroy = () => hls.destroy();
+      } else if (video.canPlayType('application/vnd.apple.mpegurl')) {
+        video.src = src;
+      } else {
+        setFailed(true);
+      }
+    });
+    return () => {
+      destroyed = true;
+      destroy?.();
+    };
+  }, [src, videoRef]);
+  return (
+    <>
+      <video ref={videoRef} className="study-video" controls playsInline aria-label={label} {...handlers} />
+      {failed ? <Alert type="error" showIcon title="直播流加载失败，请刷新页面重试" /> : null}
+    </>
+  );
+}
+
+export function LiveStudy({ resourceId, title, replay = false, courseId }: { resourceId: number; title: string; replay?: boolean; courseId: number }) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const study = useStudySession({
+    resourceId,
+    position: () => videoRef.current?.currentTime ?? 0,
+    pauseMedia: () => videoRef.current?.pause(),
+  });
+  const { session } = study;
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const t = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(t);
+  }, []);
+
+  if (study.loading) return <p className="study-wait">正在进入直播…</p>;
+  if (study.error || !session) return <Alert type="error" showIcon title={study.error ?? '无法进入直播'} />;
+  const r = session.resource;
+  const phase = phaseAt(now, r.liveStart, r.liveEnd);
+  const src = phase === 'after' || replay ? r.replayUrl : r.streamUrl;
+
+  let body: React.ReactNode;
+  if (phase === 'before') {
+    body = (
+      <div className="live-countdown" role="timer" aria-live="off">
+        <p>直播将于 {dayjs(r.liveStart).format('YYYY-MM-DD HH:mm')} 开始</p>
+        <p className="live-countdown-value">距开始还有 {countdownText(Date.parse(r.liveStart ?? '') - now)}</p>
+      </div>
+    );
+  } else if (replay && phase === 'live') {
+    body = (
+      <Alert
+        type="info"
+        showIcon
+        title="直播正在进行，结束后可观看回放"
+        action={
+          <Link to={`/studylive?courseId=${courseId}&resourceId=${resourceId}`}>
+            <Button size="small">进入直播</Button>
+          </Link>
+        }
+      />
+    );
+  } else if (!src) {
+    body = <Alert type="warning" showIcon title={phase === 'after' ? '本次直播暂无回放' : '直播地址暂未提供'} />;
+  } else {
+    body = (
+      <HlsVideo
+        key={src}
+        src={src}
+        label={`${phase === 'after' || replay ? '直播回放' : '直播'}：${title}`}
+        videoRef={videoRef}
+        handlers={{
+          onPlaying: () => study.setMediaPlaying(true),
+          onWaiting: () => study.setMediaPlaying(false),
+          onPause: () => {
+            if (videoRef.current?.ended) return;
+            study.setMediaPlaying(false);
+            study.report('pause');
+          },
+          onEnded: () => {
+            study.setMediaPlaying(false);
+            study.report('end');
+          },
+        }}
+      />
+    );
+  }
+
+  return (
+    <div className="study-main">
+      <div className="study-media">
+        <p className="live-state">
+          {phase === 'before' ? '未开始' : phase === 'live' ? (replay ? '直播中' : '正在直播') : '直播已结束 · 回放'}
+          {r.liveStart && r.liveEnd ? `（${dayjs(r.liveStart).format('MM-DD HH:mm')} 至 ${dayjs(r.liveEnd).format('MM-DD HH:mm')}）` : ''}
+        </p>
+        {body}
+      </div>
+      <StudyPanel study={study} onResume={() => void videoRef.current?.play().catch(() => undefined)} />
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+/** A PDF viewer on pdf.js (loaded only where a PDF is read): one page at a time, page navigation and zoom. */
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, InputNumber, Space } from 'antd';
+import { LeftOutlined, RightOutlined, ZoomInOutlined, ZoomOutOutlined } from '@ant-design/icons';
+import type { PDFDocumentProxy } from 'pdfjs-dist';
+import { Loading } from '../learning/ListState.tsx';
+
+const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3] as const;
+
+async function openPdf(url: string): Promise<PDFDocumentProxy> {
+  const pdfjs = await import('pdfjs-dist');
+  pdfjs.GlobalWorkerOptions.workerSrc = new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url).toString();
+  return pdfjs.getDocument({ url }).promise;
+}
+
+export function PdfReader({ url, title, page, onPage, onLoaded }: { url: string; title: string; page: number; onPage: (page: number) => void; onLoaded?: (pages: number) => void }) {
+  const [doc, setDoc] = useState<PDFDocumentProxy | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [zoomIndex, setZoomIndex] = useState(2);
+  const [fitScale, setFitScale] = useState(1);
+  const [rendered, setRendered] = useState(0);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const boxRef = useRef<HTMLDivElement>(null);
+  const loadedRef = useRef(onLoaded);
+  useEffect(() => {
+    loadedRef.current = onLoaded;
+  });
+
+  useEffect(() => {
+    let cancelled = false;
+    let opened: PDFDocumentProxy | null = null;
+    setFailed(false);
+    setDoc(null);
+    openPdf(url).then(
+      (d) => {
+        opened = d;
+        if (cancelled) {
+          void d.loadingTask.destroy();
+          return;
+        }
+        setDoc(d);
+        loadedRef.current?.(d.numPages);
+      },
+      (err: unknown) => {
+        console.error('pdf failed', err);
+        if (!cancelled) setFailed(true);
+      },
+    );
+    return () => {
+      cancelled = true;
+      void opened?.loadingTask.destroy();
+    };
+  }, [url]);
+
+  // Fit the page to the width of its box (at 100 %).
+  useEffect(() => {
+    if (!doc) return;
+    let cancelled = false;
+    const measure = () => {
+      void doc.getPage(1).then((p) => {
+        if (cancelled || !boxRef.current) return;
+        const width = p.getViewport({ scale: 1 }).width;
+        const available = boxRef.current.clientWidth - 24;
+        setFitScale(Math.max(0.3, Math.min(2, available / width)));
+      });
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => {
+      cancelled = true;
+      window.removeEventListener('resize', measure);
+    };
+  }, [doc]);
+
+  const scale = fitScale * ZOOMS[zoomIndex]!;
+  useEffect(() => {
+    if (!doc || !canvasRef.current) return;
+    let cancelled = false;
+    let task: { cancel: () => void; promise: Promise<void> } | null = null;
+    const canvas = canvasRef.current;
+    void doc.getPage(Math.min(Math.max(1, page), doc.numPages)).then((p) => {
+      if (cancelled) return;
+      const ratio = window.devicePixelRatio || 1;
+      const viewport = p.getViewport({ scale: scale * ratio });
+      canvas.width = Math.floor(viewport.width);
+      canvas.height = Math.floor(viewport.height);
+      canvas.style.width = `${Math.floor(viewport.width / ratio)}px`;
+      canvas.style.height = `${Math.floor(viewport.height / ratio)}px`;
+      task = p.render({ canvas, viewport });
+      task.promise.then(
+        () => {
+          if (!cancelled) setRendered((n) => n + 1);
+        },
+        () => undefined,
+      );
+    });
+    return () => {
+      cancelled = true;
+      task?.cancel();
+    };
+  }, [doc, page, scale]);
+
+  if (failed) return <Alert type="error" showIcon title="课件加载失败，请刷新页面重试" />;
+  const pages = doc?.numPages ?? 0;
+  return (
+    <div className="pdf-reader">
+      <div className="pdf-toolbar" role="toolbar" aria-label="课件阅读工具">
+        <Space wrap>
+          <Button icon={<LeftOutlined />} disabled={!doc || page <= 1} onClick={() => onPage(page - 1)}>
+            上一页
+          </Button>
+          <span className="pdf-page">
+            <InputNumber
+              size="small"
+              min={1}
+              max={Math.max(1, pages)}
+              value={page}
+              aria-label="页码"
+              onChange={(v) => {
+                if (typeof v === 'number' && v >= 1 && v <= pages) onPage(v);
+              }}
+            />
+            <span data-testid="pdf-pages"> / {pages || '…'} 页</span>
+          </span>
+          <Button icon={<RightOutlined />} iconPlacement="end" disabled={!doc || page >= pages} onClick={() => onPage(page + 1)}>
+            下一页
+          </Button>
+        </Space>
+        <Space wrap>
+          <Button icon={<ZoomOutOutlined />} aria-label="缩小" disabled={zoomIndex === 0} onClick={() => setZoomIndex((z) => z - 1)} />
+          <span className="pdf-zoom" aria-live="polite">
+            {Math.round(ZOOMS[zoomIndex]! * 100)}%
+          </span>
+          <Button icon={<ZoomInOutlined />} aria-label="放大" disabled={zoomIndex === ZOOMS.length - 1} onClick={() => setZoomIndex((z) => z + 1)} />
+        </Space>
+      </div>
+      <div className="pdf-canvas-box" ref={boxRef}>
+        {!doc ? <Loading label="正在打开课件" /> : null}
+        <canvas ref={canvasRef} className="pdf-canvas" role="img" aria-label={`${title} 第${page}页`} data-rendered={rendered} hidden={!doc} />
+      </div>
+    </div>
+  );
+}

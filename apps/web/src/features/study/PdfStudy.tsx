@@ -1,0 +1,34 @@
+/** A PDF chapter (or a topic's reading material): reading time counts while the document is open and the page visible. */
+import { useState } from 'react';
+import { Alert } from 'antd';
+import { PdfReader } from './PdfReader.tsx';
+import { StudyPanel } from './StudyPanel.tsx';
+import { useStudySession } from './useStudySession.ts';
+
+export function PdfStudy({ resourceId, title }: { resourceId: number; title: string }) {
+  const [page, setPage] = useState(1);
+  const study = useStudySession({ resourceId, position: () => page });
+  const { session } = study;
+
+  if (study.loading) return <p className="study-wait">正在进入学习…</p>;
+  if (study.error || !session) return <Alert type="error" showIcon title={study.error ?? '无法开始学习'} />;
+  if (!session.resource.mediaUrl) return <Alert type="warning" showIcon title="本章节暂无课件" />;
+
+  return (
+    <div className="study-main">
+      <div className="study-media">
+        <PdfReader
+          url={session.resource.mediaUrl}
+          title={title}
+          page={page}
+          onPage={setPage}
+          onLoaded={() => {
+            // Reading counts from the moment the document is open (while the page is visible and the reader not idle).
+            study.setMediaPlaying(true);
+          }}
+        />
+      </div>
+      <StudyPanel study={study} />
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+/** One chapter on its own (a topic's reading material, a live lesson's replay) with a way back. */
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Empty } from 'antd';
+import { LeftOutlined } from '@ant-design/icons';
+import { catalog } from '@portal/contract';
+import { LoadError, Loading } from '../learning/ListState.tsx';
+import { useCallQuery } from '../learning/query.ts';
+import '../learning/learning.css';
+
+export function SingleResource({
+  courseId,
+  resourceId,
+  kind,
+  back,
+  children,
+}: {
+  courseId: number;
+  resourceId: number;
+  kind: catalog.ResourceKind;
+  back: { to: string; label: string };
+  children: (resource: catalog.CourseResource, course: catalog.CourseDetail) => ReactNode;
+}) {
+  const course = useCallQuery(catalog.findCourseById, { query: { id: courseId } });
+  const backLink = (
+    <Link to={back.to} className="study-back">
+      <LeftOutlined /> {back.label}
+    </Link>
+  );
+  if (course.isPending) return <Loading />;
+  if (course.isError) return <LoadError error={course.error} retry={() => void course.refetch()} />;
+  const resource = course.data.resources.find((r) => r.id === resourceId && r.kind === kind);
+  if (!resource) {
+    return (
+      <>
+        {backLink}
+        <Empty description="该学习资料不存在" />
+      </>
+    );
+  }
+  return (
+    <div className="study-layout">
+      {backLink}
+      <header className="study-head">
+        <h1 className="page-title">{resource.title}</h1>
+        <p className="study-sub">{course.data.title}</p>
+      </header>
+      {children(resource, course.data)}
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+/**
+ * A video chapter: the HTML5 player resuming at my last position; seeking forward past the furthest
+ * point watched is snapped back on a chapter not yet completed; played time is counted and reported
+ * by useStudySession.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Alert } from 'antd';
+import { StudyPanel } from './StudyPanel.tsx';
+import { useStudySession } from './useStudySession.ts';
+
+export const SEEK_REFUSED_TEXT = '未完成学习的章节不能拖动到未观看的部分';
+/** Slack for timeupdate granularity when telling natural playback from a jump. */
+const SEEK_SLACK_SECONDS = 2;
+
+export function VideoStudy({ resourceId, title, onEnded }: { resourceId: number; title: string; onEnded?: () => void }) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const study = useStudySession({
+    resourceId,
+    position: () => videoRef.current?.currentTime ?? 0,
+    pauseMedia: () => videoRef.current?.pause(),
+  });
+  const { session, progress } = study;
+  const furthest = useRef(0);
+  const lastGood = useRef(0);
+  const completedRef = useRef(false);
+  const [seekNotice, setSeekNotice] = useState(0);
+
+  useEffect(() => {
+    completedRef.current = progress?.completedAt != null;
+    if (progress) furthest.current = Math.max(furthest.current, progress.maxPosition);
+  }, [progress]);
+
+  useEffect(() => {
+    if (study.seekRefusedAt) setSeekNotice(study.seekRefusedAt);
+  }, [study.seekRefusedAt]);
+
+  useEffect(() => {
+    if (!seekNotice) return;
+    const t = window.setTimeout(() => setSeekNotice(0), 5000);
+    return () => window.clearTimeout(t);
+  }, [seekNotice]);
+
+  const allowed = () => (completedRef.current ? Number.POSITIVE_INFINITY : furthest.current + SEEK_SLACK_SECONDS);
+
+  const onLoadedMetadata = () => {
+    const v = videoRef.current;
+    if (!v || !session) return;
+    furthest.current = Math.max(furthest.current, session.progress.maxPosition);
+    const resumeAt = session.progress.lastPosition;
+    if (resumeAt > 0 && (!Number.isFinite(v.duration) || resumeAt < v.duration - 1)) {
+      lastGood.current = resumeAt;
+      v.currentTime = resumeAt;
+    }
+  };
+
+  const onTimeUpdate = () => {
+    const v = videoRef.current;
+    if (!v || v.seeking) return;
+    const t = v.currentTime;
+    if (t <= allowed()) {
+      lastGood.current = t;
+      if (!v.paused) furthest.current = Math.max(furthest.current, t);
+    }
+  };
+
+  const onSeeking = () => {
+    const v = videoRef.current;
+    if (!v) return;
+    if (v.currentTime > allowed()) {
+      v.currentTime = Math.min(lastGood.current, furthest.current);
+      setSeekNotice(Date.now());
+    }
+  };
+
+  if (study.loading) return <p className="study-wait">正在进入学习…</p>;
+  if (study.error || !session) return <Alert type="error" showIcon title={study.error ?? '无法开始学习'} />;
+  if (!session.resource.mediaUrl) return <Alert type="warning" showIcon title="本章节暂无视频" />;
+
+  return (
+    <div className="study-main">
+      <div className="study-media">
+        <video
+          ref={videoRef}
+          className="study-video"
+          src={session.resource.mediaUrl}
+          controls
+          playsInline
+          preload="metadata"
+          aria-label={`视频：${title}`}
+          onLoadedMetadata={onLoadedMetadata}
+          onTimeUpdate={onTimeUpdate}
+          onSeeking={onSeeking}
+          onPlaying={() => study.setMediaPlaying(true)}
+          onSeeked={() => {
+            const v = videoRef.current;
+            if (v && !v.paused && !v.ended) study.setMediaPlaying(true);
+          }}
+          onWaiting={() => study.setMediaPlaying(false)}
+          onPause={() => {
+            const v = videoRef.current;
+            if (v?.ended) return;
+            study.setMediaPlaying(false);
+            study.report('pause');
+          }}
+          onEnded={() => {
+            study.setMediaPlaying(false);
+            study.report('end');
+            onEnded?.();
+          }}
+        />
+        {seekNotice ? (
+          <Alert className="study-seek-notice" type="warning" showIcon role="alert" title={SEEK_REFUSED_TEXT} />
+        ) : null}
+      </div>
+      <StudyPanel study={study} onResume={() => void videoRef.current?.play().catch(() => undefined)} />
+    </div>
+  );
+}

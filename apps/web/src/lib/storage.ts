@@ -1,0 +1,85 @@
+/**
+ * The browser-local record of SPEC.md section 3: token, userInfo, loginState and loginPhone, kept
+ * together as JSON under the single localStorage key featurewebstorage, with change notification
+ * so React can subscribe (useSyncExternalStore).
+ */
+import { STORAGE_KEY, type SessionPerson } from '@portal/contract';
+
+export interface StoredState {
+  token: string | null;
+  userInfo: SessionPerson | null;
+  loginState: boolean;
+  loginPhone: string | null;
+}
+
+const EMPTY: StoredState = { token: null, userInfo: null, loginState: false, loginPhone: null };
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+
+function isPerson(v: unknown): v is SessionPerson {
+  return isRecord(v) && typeof v.personId === 'number' && typeof v.personType === 'number' && typeof v.personName === 'string';
+}
+
+function read(): StoredState {
+  try {
+    const raw = localStorage.getItem(STORAGE_KEY);
+    const parsed: unknown = raw ? JSON.parse(raw) : null;
+    if (!isRecord(parsed)) return EMPTY;
+    return {
+      token: text(parsed.token),
+      userInfo: isPerson(parsed.userInfo) ? parsed.userInfo : null,
+      loginState: parsed.loginState === true,
+      loginPhone: text(parsed.loginPhone),
+    };
+  } catch {
+    // Unreadable or blocked storage behaves as a logged-out browser.
+    return EMPTY;
+  }
+}
+
+let state: StoredState = read();
+const listeners = new Set<() => void>();
+
+function write(next: StoredState) {
+  state = next;
+  try {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
+  } catch {
+    // A private window may refuse writes; the session then lasts as long as the page.
+  }
+  listeners.forEach((l) => l());
+}
+
+/** Study progress reports waiting to be sent (features/study); kept apart from featurewebstorage so a report survives a reload. */
+export const STUDY_QUEUE_KEY = 'studyReportQueue';
+
+export const storage = {
+  get: (): StoredState => state,
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  update(patch: Partial<StoredState>) {
+    write({ ...state, ...patch });
+  },
+  /** The session is over (expired or revoked): forget the token and the person, keep nothing that implies a login. */
+  clearSession() {
+    write({ ...state, token: null, userInfo: null, loginState: false });
+  },
+  /** Logout: the token, the user info and all local storage go. */
+  clearAll() {
+    try {
+      localStorage.clear();
+    } catch {
+      // Nothing stored that could be cleared.
+    }
+    state = EMPTY;
+    listeners.forEach((l) => l());
+  },
+  /** Re-read after another tab changed the record. */
+  reload() {
+    state = read();
+    listeners.forEach((l) => l());
+  },
+};

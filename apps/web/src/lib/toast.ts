@@ -1,0 +1,34 @@
+/**
+ * The toast of SPEC.md section 8: an antd notification at the top left, 180 px from the top,
+ * 4.5 s, 16 px apart, titled 系统提示. The app registers antd's context-aware notification API
+ * once (ToastBridge); toasts raised before that are queued.
+ */
+import { TOAST_DURATION_MS, TOAST_OFFSET_PX, TOAST_TITLE } from '@portal/contract';
+import type { NotificationConfig, NotificationInstance } from 'antd/es/notification/interface';
+
+export type ToastType = 'success' | 'info' | 'warning' | 'error';
+
+/** The App-level notification configuration that gives every toast its place and lifetime. */
+export const TOAST_CONFIG: NotificationConfig = {
+  placement: 'topLeft',
+  top: TOAST_OFFSET_PX,
+  duration: TOAST_DURATION_MS / 1000,
+  stack: false,
+};
+
+let api: NotificationInstance | null = null;
+const pending: [ToastType, string][] = [];
+
+function show(type: ToastType, message: string) {
+  api?.[type]({ title: TOAST_TITLE, description: message, placement: 'topLeft' });
+}
+
+export function setToastApi(next: NotificationInstance | null) {
+  api = next;
+  if (api) pending.splice(0).forEach(([t, m]) => show(t, m));
+}
+
+export function toast(type: ToastType, message: string) {
+  if (api) show(type, message);
+  else pending.push([type, message]);
+}

@@ -1,0 +1,105 @@
+/** The home page's first-screen panels: ticker, notices, live figures; each loads on its own. */
+import { Link } from 'react-router';
+import { content } from '@portal/contract';
+import { BarList } from '../../features/content/BarList.tsx';
+import { formatCount, formatDate, formatHours } from '../../features/content/format.ts';
+import { QueryState, Skeleton } from '../../features/content/QueryState.tsx';
+import { useCallQuery } from '../../features/content/useCallQuery.ts';
+import { Panel } from './Panel.tsx';
+
+export function Ticker() {
+  const q = useCallQuery(content.findNoticeList, { query: { size: 10 } });
+  const items = q.data ?? [];
+  if (q.isError || (q.isSuccess && items.length === 0)) return null;
+  return (
+    <div className="ticker" aria-label="实时通知">
+      <span className="ticker-label" aria-hidden="true">
+        实时通知
+      </span>
+      <div className="ticker-window">
+        {q.isPending ? (
+          <span className="ticker-loading">正在加载实时通知…</span>
+        ) : (
+          <ul className="ticker-track">
+            {[...items, ...items].map((n, i) => (
+              <li key={`${n.id}-${i}`} aria-hidden={i >= items.length}>
+                {n.content}
+                <span className="ticker-date">{formatDate(n.publishedAt)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export function Notices() {
+  const q = useCallQuery(content.findAfficheByPage, { query: { pageNum: 1, pageSize: 7 } });
+  return (
+    <Panel id="home-notices" title="通知公告" more={{ to: '/noticeList', text: '更多' }} className="home-notices">
+      <QueryState query={q} rows={7} isEmpty={(d) => d.list.length === 0} emptyText="暂无通知公告">
+        {(d) => (
+          <ul className="title-list">
+            {d.list.map((n) => (
+              <li key={n.id}>
+                {n.pinned ? <span className="tag tag-pinned">置顶</span> : null}
+                <Link to={`/noticeInfo?id=${n.id}`} title={n.title}>
+                  {n.title}
+                </Link>
+                <span className="date">{formatDate(n.publishedAt)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
+    </Panel>
+  );
+}
+
+export function LiveFigures() {
+  const figures = useCallQuery(content.realTimeData, {}, { staleTime: 30_000 });
+  const cities = useCallQuery(content.registerNum, {});
+  return (
+    <Panel id="home-figures" title="实时数据" className="home-figures">
+      <QueryState query={figures} skeleton={<div className="figures-slot"><Skeleton rows={2} label="正在加载实时数据…" /></div>}>
+        {(f) => (
+          <dl className="figures">
+            <div>
+              <dt>当前在线</dt>
+              <dd>{formatCount(f.onlineNow)}</dd>
+            </div>
+            <div>
+              <dt>今日学习人数</dt>
+              <dd>{formatCount(f.todayLearners)}</dd>
+            </div>
+            <div>
+              <dt>今日学时</dt>
+              <dd>{formatHours(f.todayHours)}</dd>
+            </div>
+            <div>
+              <dt>累计学时</dt>
+              <dd>{formatCount(Math.round(f.totalHours))}</dd>
+            </div>
+            <div>
+              <dt>注册学员</dt>
+              <dd>{formatCount(f.registered)}</dd>
+            </div>
+          </dl>
+        )}
+      </QueryState>
+      <h3 className="sub-title">各市注册人数</h3>
+      <QueryState query={cities} skeleton={<div className="city-slot"><Skeleton rows={5} label="正在加载各市注册人数…" /></div>} isEmpty={(d) => d.length === 0} emptyText="暂无注册数据">
+        {(d) => (
+          <div className="city-bars">
+            <BarList
+              label="各市注册人数"
+              ranked={false}
+              rows={d.map((c) => ({ key: c.cityId, name: c.cityName, value: c.count, valueText: `${formatCount(c.count)}人` }))}
+            />
+          </div>
+        )}
+      </QueryState>
+    </Panel>
+  );
+}
