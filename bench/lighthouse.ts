@@ -1,0 +1,69 @@
+/**
+ * Lighthouse 13 (mobile, the default form factor with simulated throttling) against a running portal,
+ * in the system Chromium: playwright-core launches it with a remote-debugging port and Lighthouse
+ * drives it through that port (no chrome-launcher, no downloaded browser). One row per path with the
+ * performance, accessibility and best-practices scores (0-100). The QUALITY.md bar is ≥ 95 each.
+ *
+ *   node bench/lighthouse.ts http://127.0.0.1:8080 /index /course
+ */
+import { createServer } from 'node:net';
+import { chromium } from 'playwright-core';
+import lighthouse from 'lighthouse';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const score = (v: number | null | undefined) => (typeof v === 'number' ? Math.round(v * 100) : null);
+
+export async function lighthouseRows(baseUrl: string, paths: string[]): Promise<Record<string, unknown>[]> {
+  const port = await freePort();
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [`--remote-debugging-port=${port}`, '--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const rows: Record<string, unknown>[] = [];
+  try {
+    for (const p of paths) {
+      const url = new URL(p, baseUrl).toString();
+      const result = await lighthouse(url, {
+        port,
+        logLevel: 'error',
+        output: 'json',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      });
+      if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+      const { categories, audits } = result.lhr;
+      rows.push({
+        path: p,
+        performance: score(categories.performance?.score),
+        accessibility: score(categories.accessibility?.score),
+        bestPractices: score(categories['best-practices']?.score),
+        lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+        tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+        cls: +(audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3),
+        bar: '≥ 95 each',
+      });
+    }
+  } finally {
+    await browser.close();
+  }
+  return rows;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [base = 'http://127.0.0.1:8080', ...paths] = process.argv.slice(2);
+  const rows = await lighthouseRows(base, paths.length ? paths : ['/index', '/course']);
+  console.table(rows);
+}
