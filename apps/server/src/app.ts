@@ -16,7 +16,7 @@ import { makeBinder, type Binder } from './http/bind.ts';
 import { failure } from './http/envelope.ts';
 import { HttpError, isDatabaseDown } from './http/errors.ts';
 import { openApiDocument } from './http/openapi.ts';
-import { registerSecurityHeaders } from './http/headers.ts';
+import { registerSecurityHeaders, registerServerTiming } from './http/headers.ts';
 import { makePlatform } from './modules/platform/service.ts';
 import { makeUc } from './modules/uc/service.ts';
 import { ucRoutes } from './modules/uc/routes.ts';
@@ -52,6 +52,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerSecurityHeaders(app, config.production);
+  registerServerTiming(app);
   await app.register(compress, { threshold: 1024 });
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
 

@@ -43,3 +43,14 @@ export function registerSecurityHeaders(app: FastifyInstance, production: boolea
     reply.headers(headers);
   });
 }
+
+/**
+ * `Server-Timing: app;dur=<ms>` on every answer: the time from the request's arrival to its answer,
+ * shown by the browser's developer tools and read by the bench (QUALITY.md's "server time").
+ */
+export function registerServerTiming(app: FastifyInstance) {
+  app.addHook('onSend', async (_req, reply, payload) => {
+    reply.header('server-timing', `app;dur=${reply.elapsedTime.toFixed(2)}`);
+    return payload;
+  });
+}

@@ -116,6 +116,7 @@ describe('portal configuration and the shell', () => {
     expect(r.headers['content-security-policy']).toContain("frame-ancestors 'self'");
     expect(r.headers['x-content-type-options']).toBe('nosniff');
     expect(r.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(r.headers['server-timing']).toMatch(/^app;dur=\d+\.\d{2}$/);
   });
 
   it('serves the OpenAPI document generated from the contract', async () => {
