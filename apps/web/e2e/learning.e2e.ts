@@ -5,62 +5,19 @@
  * time; the live page plays the local HLS stream.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { catalog } from '@portal/contract';
-import { CHROMIUM_PATH } from './chromium.ts';
+import type { Browser } from 'playwright-core';
 import { eventually, loginWithPassword, openPage, pathOf, toastWith } from './helpers.ts';
+import { courseIdsOfInstall, credited, findCourse, firstIds, launchMediaBrowser, pause, play, singleVideo, video, videoState } from './study.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--autoplay-policy=no-user-gesture-required', '--disable-background-networking', '--no-first-run', '--disable-quic'],
-  });
+  browser = await launchMediaBrowser();
 });
 afterAll(async () => {
   await browser?.close();
 });
-
-const EDU = `${baseUrl}/video_learning/education/index`;
-async function publicCall<T>(path: string): Promise<T> {
-  const r = await fetch(`${EDU}/${path}`, { method: 'POST' });
-  expect(r.status).toBe(200);
-  return ((await r.json()) as { obj: T }).obj;
-}
-const courseById = (id: number) => publicCall<catalog.CourseDetail>(`findCourseById?id=${id}`);
-
-async function courseIdsOfInstall(installId: number): Promise<number[]> {
-  const plans = await publicCall<catalog.PlanItem[]>(`findPlanByInstall?installId=${installId}`);
-  const ids: number[] = [];
-  for (const p of plans) {
-    const page = await publicCall<{ list: catalog.PlanCourseCard[] }>(`findCourseByPlan?planId=${p.id}&pageSize=50`);
-    ids.push(...page.list.map((c) => c.id));
-  }
-  return ids;
-}
-
-async function findCourse(ids: number[], ok: (c: catalog.CourseDetail) => boolean): Promise<catalog.CourseDetail> {
-  for (const id of ids) {
-    const c = await courseById(id).catch(() => null);
-    if (c && ok(c)) return c;
-  }
-  throw new Error('no suitable demo course');
-}
-
-const video = (page: Page) => page.locator('video').first();
-const videoState = (page: Page) =>
-  video(page).evaluate((v: HTMLVideoElement) => ({ t: v.currentTime, ready: v.readyState, ended: v.ended, paused: v.paused, src: v.currentSrc || v.src }));
-const credited = async (page: Page) => Number(await page.getByTestId('study-credited').getAttribute('data-seconds'));
-
-async function play(page: Page) {
-  await video(page).evaluate(async (v: HTMLVideoElement) => {
-    v.muted = true;
-    await v.play();
-  });
-}
-const pause = (page: Page) => video(page).evaluate((v: HTMLVideoElement) => v.pause());
 
 describe('learning', () => {
   it('applies to a topic, studies a video course to completion, and sees it in the classroom', { timeout: 240_000 }, async () => {
@@ -85,7 +42,7 @@ describe('learning', () => {
     await eventually(() => page.getByRole('heading', { name: topicTitle, level: 1 }).isVisible()).toBe(true);
 
     // A course of the topic with a single short video chapter.
-    const course = await findCourse(await courseIdsOfInstall(installId), (c) => c.resources.length === 1 && c.resources[0]!.kind === 'video');
+    const course = await findCourse(baseUrl, await courseIdsOfInstall(baseUrl, installId), singleVideo);
     await page.getByRole('button', { name: `开始学习 ${course.title}` }).first().click();
     await eventually(() => pathOf(page)).toBe('/study');
     await eventually(() => page.getByRole('heading', { name: course.title, level: 1 }).isVisible()).toBe(true);
@@ -144,10 +101,7 @@ describe('learning', () => {
     const { page, errors, close } = await openPage(browser, baseUrl);
     await page.goto('/index');
     await loginWithPassword(page, baseUrl, '13900010051', 'Study@2026');
-    const course = await findCourse(
-      Array.from({ length: 40 }, (_, i) => i + 1),
-      (c) => c.resources.some((r) => r.kind === 'pdf'),
-    );
+    const course = await findCourse(baseUrl, firstIds(40), (c) => c.resources.some((r) => r.kind === 'pdf'));
     const pdf = course.resources.find((r) => r.kind === 'pdf')!;
     // /study with the PDF chapter moves to the PDF reader.
     await page.goto(`/study?courseId=${course.id}&resourceId=${pdf.id}`);
@@ -171,9 +125,8 @@ describe('learning', () => {
     await page.goto('/index');
     await loginWithPassword(page, baseUrl, '13900010052', 'Study@2026');
     const now = Date.now();
-    const course = await findCourse(
-      Array.from({ length: 64 }, (_, i) => i + 1),
-      (c) => c.resources.some((r) => r.kind === 'live' && Date.parse(r.liveStart ?? '') <= now && now <= Date.parse(r.liveEnd ?? '')),
+    const course = await findCourse(baseUrl, firstIds(64), (c) =>
+      c.resources.some((r) => r.kind === 'live' && Date.parse(r.liveStart ?? '') <= now && now <= Date.parse(r.liveEnd ?? '')),
     );
     const live = course.resources.find((r) => r.kind === 'live')!;
     await page.goto(`/studylive?courseId=${course.id}&resourceId=${live.id}`);

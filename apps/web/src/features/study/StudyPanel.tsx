@@ -1,9 +1,8 @@
 /** What the learner always sees beside the media: time credited, time still needed, the rule, and why counting stopped. */
 import { Alert, Button, Modal, Progress } from 'antd';
 import { formatDuration, percentOf } from '../learning/format.ts';
+import { INACTIVE_TEXT } from './messages.ts';
 import type { StudySessionState } from './useStudySession.ts';
-
-export const INACTIVE_TEXT = '您已在其他页面或设备上学习，本页面不再计时';
 
 export function StudyPanel({ study, onResume }: { study: StudySessionState; onResume?: () => void }) {
   const { progress, session } = study;
