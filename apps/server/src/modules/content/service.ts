@@ -182,18 +182,17 @@ export function makeContent({ db, platform, product, perMinute, statsTtlMs = STA
     async noticeById(id: number): Promise<C.NoticeDetail | null> {
       const neighbour = (cmp: '>' | '<') =>
         sql`(select json_build_object('id', n.id, 'title', n.title) from ${notices} n where n.channel = ${outer(notices.channel)} and (n.published_at, n.id) ${sql.raw(cmp)} (${outer(notices.publishedAt)}, ${outer(notices.id)}) order by n.published_at ${sql.raw(cmp === '>' ? 'asc' : 'desc')}, n.id ${sql.raw(cmp === '>' ? 'asc' : 'desc')} limit 1)`;
+      // The attachments come with the notice (one round trip: each costs milliseconds on the embedded database).
+      const files = sql<C.Attachment[]>`coalesce((select json_agg(json_build_object('id', a.id, 'name', a.name, 'url', a.url, 'size', a.size) order by a.sort, a.id)
+        from ${noticeAttachments} a where a.notice_id = ${outer(notices.id)}), '[]'::json)`;
       const [r] = await db
-        .select({ ...noticeColumns, body: notices.body, previous: neighbour('>'), next: neighbour('<') })
+        .select({ ...noticeColumns, body: notices.body, previous: neighbour('>'), next: neighbour('<'), files })
         .from(notices)
         .where(eq(notices.id, id))
         .limit(1);
       if (!r) return null;
-      const files = await db
-        .select({ id: noticeAttachments.id, name: noticeAttachments.name, url: noticeAttachments.url, size: noticeAttachments.size })
-        .from(noticeAttachments)
-        .where(eq(noticeAttachments.noticeId, id))
-        .orderBy(asc(noticeAttachments.sort), asc(noticeAttachments.id));
-      return { ...toNoticeItem(r), body: r.body, attachments: files, previous: asNeighbour(r.previous), next: asNeighbour(r.next) };
+      const attachments = r.files.map((f) => ({ id: Number(f.id), name: String(f.name), url: String(f.url), size: Number(f.size) }));
+      return { ...toNoticeItem(r), body: r.body, attachments, previous: asNeighbour(r.previous), next: asNeighbour(r.next) };
     },
 
     async realtimeNotices(size: number): Promise<C.RealTimeNotice[]> {
