@@ -35,19 +35,24 @@ function stateOf(start: Date, end: Date, now: number): 'upcoming' | 'open' | 'en
   return now <= end.getTime() ? 'open' : 'ended';
 }
 
+/** What every course card shows, from `courses` joined with `categories` (also the learner's lists). */
+export const courseCardBase = {
+  id: courses.id,
+  title: courses.title,
+  lecturer: courses.lecturer,
+  lecturerTitle: courses.lecturerTitle,
+  categoryId: courses.categoryId,
+  categoryName: categories.name,
+  coverUrl: courses.coverUrl,
+  creditHours: courses.creditHours,
+  popularity: courses.popularity,
+  publishedAt: courses.publishedAt,
+};
+
 export function makeCatalog({ db, progress }: CatalogDeps) {
   /** The columns of a course card; `added` is answered in the same query. */
   const cardColumns = (who: Who) => ({
-    id: courses.id,
-    title: courses.title,
-    lecturer: courses.lecturer,
-    lecturerTitle: courses.lecturerTitle,
-    categoryId: courses.categoryId,
-    categoryName: categories.name,
-    coverUrl: courses.coverUrl,
-    creditHours: courses.creditHours,
-    popularity: courses.popularity,
-    publishedAt: courses.publishedAt,
+    ...courseCardBase,
     added: who
       ? sql<boolean>`exists (select 1 from ${personCourses} where ${personCourses.personId} = ${who.personId} and ${personCourses.courseId} = ${outer(courses.id)})`
       : sql<boolean>`false`,

@@ -27,6 +27,7 @@ import { Refusal } from '../../http/errors.ts';
 import type { Caller } from '../../http/auth.ts';
 import { iso, isoOrNull, offsetOf, pageFrom, totalOver, type Page, type PageQuery } from '../content/listing.ts';
 import { decideCredit } from './credit.ts';
+import { courseCardBase } from '../catalog/service.ts';
 import { batched, batchedCalls } from '../../lib/batch.ts';
 
 export interface LearningOptions {
@@ -439,16 +440,7 @@ export function makeLearning(db: Db, opts: LearningOptions) {
         .select({
           planId: planCourses.planId,
           required: planCourses.required,
-          id: courses.id,
-          title: courses.title,
-          lecturer: courses.lecturer,
-          lecturerTitle: courses.lecturerTitle,
-          categoryId: courses.categoryId,
-          categoryName: categories.name,
-          coverUrl: courses.coverUrl,
-          creditHours: courses.creditHours,
-          popularity: courses.popularity,
-          publishedAt: courses.publishedAt,
+          ...courseCardBase,
           added: sql<boolean>`exists (select 1 from ${personCourses} pc where pc.person_id = ${caller.personId} and pc.course_id = ${courses.id})`,
           completedAt: courseCompletions.completedAt,
         })
@@ -512,16 +504,7 @@ export function makeLearning(db: Db, opts: LearningOptions) {
       const lastStudied = sql`(select max(rp.updated_at) from ${resourceProgress} rp where rp.person_id = ${caller.personId} and rp.course_id = ${courses.id})`;
       const rows = await db
         .select({
-          id: courses.id,
-          title: courses.title,
-          lecturer: courses.lecturer,
-          lecturerTitle: courses.lecturerTitle,
-          categoryId: courses.categoryId,
-          categoryName: categories.name,
-          coverUrl: courses.coverUrl,
-          creditHours: courses.creditHours,
-          popularity: courses.popularity,
-          publishedAt: courses.publishedAt,
+          ...courseCardBase,
           completedAt: courseCompletions.completedAt,
           earnedHours: courseCompletions.hours,
           lastStudiedAt: sql<Date | null>`${lastStudied}`.mapWith((v) => (v ? new Date(v) : null)),
