@@ -49,8 +49,9 @@ export function registerSecurityHeaders(app: FastifyInstance, production: boolea
  * shown by the browser's developer tools and read by the bench (QUALITY.md's "server time").
  */
 export function registerServerTiming(app: FastifyInstance) {
-  app.addHook('onSend', async (_req, reply, payload) => {
+  // A callback hook, not an async one: it runs on every answer, progress reports included.
+  app.addHook('onSend', (_req, reply, payload, done) => {
     reply.header('server-timing', `app;dur=${reply.elapsedTime.toFixed(2)}`);
-    return payload;
+    done(null, payload);
   });
 }

@@ -191,8 +191,7 @@ export function makeContent({ db, platform, product, perMinute, statsTtlMs = STA
         .where(eq(notices.id, id))
         .limit(1);
       if (!r) return null;
-      const attachments = r.files.map((f) => ({ id: Number(f.id), name: String(f.name), url: String(f.url), size: Number(f.size) }));
-      return { ...toNoticeItem(r), body: r.body, attachments, previous: asNeighbour(r.previous), next: asNeighbour(r.next) };
+      return { ...toNoticeItem(r), body: r.body, attachments: r.files, previous: asNeighbour(r.previous), next: asNeighbour(r.next) };
     },
 
     async realtimeNotices(size: number): Promise<C.RealTimeNotice[]> {

@@ -49,11 +49,11 @@ async function open(token: string, resourceId: number) {
   if (!r.res) throw new Error(r.resMsg);
   return r.obj;
 }
-/** Moves a study session's start into the past, as if the learner had been studying for `seconds`. */
 /**
- * Backdates a session's start by `seconds`. `allowance()` is the most the wall-clock rule may have
- * credited by the moment it is asked: the backdated seconds, the real seconds since, the tolerance
- * (a slow machine must not fail a bound that assumed the test takes no time).
+ * Moves a study session's start `seconds` into the past, as if the learner had been studying that
+ * long. `allowance()` is the most the wall-clock rule may have credited by the moment it is asked:
+ * the backdated seconds, the real seconds since, the tolerance (a slow machine must not fail a
+ * bound that assumed the test takes no time).
  */
 async function age(sessionId: string, seconds: number) {
   const at = Date.now();
