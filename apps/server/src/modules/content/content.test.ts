@@ -251,6 +251,17 @@ describe('certificates', () => {
     expect(await ok(content.findCertificateByNo, { certNo: 'ZS1999000999' })).toBeNull();
   });
 
+  it('certificate queries are limited per address (numbers cannot be tried by the thousand)', async () => {
+    const limited = makeContent({ db: t.db, platform: makePlatform(t.db), product: PRODUCT, perMinute: 2 });
+    const certNo = demoCertificateNo();
+    const n = Math.floor(Math.random() * 250) + 1;
+    const ip = `198.51.100.${n}`;
+    expect(await limited.certificateByNo(certNo, undefined, ip)).toMatchObject({ certNo });
+    expect(await limited.certificateByNo('ZS1999000999', undefined, ip)).toBeNull();
+    await expect(limited.certificateByNo(certNo, undefined, ip)).rejects.toMatchObject({ message: MSG.rateLimited });
+    expect(await limited.certificateByNo(certNo, undefined, `203.0.113.${n}`)).toMatchObject({ certNo });
+  });
+
   it('a revoked certificate is found but not valid, and leaves the public list', async () => {
     const [victim] = await t.db.select().from(certificates).where(isNull(certificates.revokedAt)).limit(1);
     await t.db.update(certificates).set({ revokedAt: new Date() }).where(eq(certificates.id, victim!.id));

@@ -292,24 +292,27 @@ export function makeContent({ db, platform, product, perMinute, statsTtlMs = STA
 
     /** A certificate by number; a name, when given, must be the holder's full name. Null: no match. */
     async certificateByNo(certNo: string, personName: string | undefined, ip: string): Promise<C.CertificateCheck | null> {
-      await platform.limit(`certificate:${ip}`, perMinute, 60);
-      const [r] = await db
-        .select({
-          certNo: certificates.certNo,
-          personName: persons.personName,
-          organName: sql<string>`coalesce(${organs.name}, '')`,
-          installTitle: installs.title,
-          hours: certificates.hours,
-          issuedAt: certificates.issuedAt,
-          verifyCode: certificates.verifyCode,
-          revokedAt: certificates.revokedAt,
-        })
-        .from(certificates)
-        .innerJoin(persons, eq(persons.personId, certificates.personId))
-        .innerJoin(installs, eq(installs.id, certificates.installId))
-        .leftJoin(organs, eq(organs.id, persons.organId))
-        .where(eq(certificates.certNo, certNo.toUpperCase()))
-        .limit(1);
+      // The caller's rate-limit window and the lookup go out together; a refusal discards the lookup.
+      const [, [r]] = await Promise.all([
+        platform.limit(`certificate:${ip}`, perMinute, 60),
+        db
+          .select({
+            certNo: certificates.certNo,
+            personName: persons.personName,
+            organName: sql<string>`coalesce(${organs.name}, '')`,
+            installTitle: installs.title,
+            hours: certificates.hours,
+            issuedAt: certificates.issuedAt,
+            verifyCode: certificates.verifyCode,
+            revokedAt: certificates.revokedAt,
+          })
+          .from(certificates)
+          .innerJoin(persons, eq(persons.personId, certificates.personId))
+          .innerJoin(installs, eq(installs.id, certificates.installId))
+          .leftJoin(organs, eq(organs.id, persons.organId))
+          .where(eq(certificates.certNo, certNo.toUpperCase()))
+          .limit(1),
+      ]);
       if (!r || (personName && personName !== r.personName)) return null;
       return {
         certNo: r.certNo,
