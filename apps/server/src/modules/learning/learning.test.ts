@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { learning as L, MSG } from '@portal/contract';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { categories, courseResources, courses, enrolments, installs, planCourses, plans, progressReports, studySessions, trainingYears } from '../../db/schema/index.ts';
-import { LEARNING_MSG } from './service.ts';
+import { categories, courseResources, courses, enrolments, installs, persons, planCourses, plans, progressReports, studySessions, trainingYears } from '../../db/schema/index.ts';
+import { LEARNING_MSG, makeLearning } from './service.ts';
+import type { Caller } from '../../http/auth.ts';
 import { CREDIT_TOLERANCE_SECONDS } from './credit.ts';
 
 let t: TestApp;
@@ -192,6 +193,36 @@ describe('studying and the credit rules', () => {
     expect((await report(token, '999999999', 5, 0))).toMatchObject({ res: false, resMsg: LEARNING_MSG.sessionMissing });
     const bad = await t.call(L.updateStudyResourceTime, { token, body: { reportId: 'x', sessionId: s.sessionId, position: 1, playedSeconds: 1, clientTime: '', event: 'tick' } });
     expect(bad.status).toBe(400);
+  });
+
+  it('a report through another server is neither lost nor doubled by what this server kept of the session', async () => {
+    const learner = await t.login('13900010034');
+    await t.call(L.installApply, { token: learner, query: { installId: fx.install } });
+    const [who] = await t.db.select({ personId: persons.personId }).from(persons).where(eq(persons.mobile, '13900010034'));
+    const caller = { personId: who!.personId } as Caller;
+    const other = makeLearning(t.db, { completionRatio: t.config.COMPLETION_RATIO, idleMinutes: t.config.IDLE_MINUTES });
+    await t.db.update(courseResources).set({ durationSeconds: 600 }).where(eq(courseResources.id, fx.video));
+    try {
+      const s = await open(learner, fx.video);
+      const aged = await age(s.sessionId, 25);
+      const tick = (position: number) => ({ reportId: randomUUID(), sessionId: s.sessionId, position, playedSeconds: 15, clientTime: new Date().toISOString(), event: 'tick' as const });
+      expect((await report(learner, s.sessionId, 15, 15)).obj.credited).toBe(15);
+      expect((await other.report(caller, tick(30))).credited).toBe(15);
+      // This server kept "15 credited" from its own last report; deciding on that would credit 15 more
+      // than the wall clock allows. Its write must notice the other server's and decide again.
+      const third = await report(learner, s.sessionId, 15, 45);
+      const [session] = await t.db.select().from(studySessions).where(eq(studySessions.id, Number(s.sessionId)));
+      expect(session!.creditedSeconds).toBe(30 + third.obj.credited);
+      expect(session!.creditedSeconds).toBeLessThanOrEqual(aged.allowance());
+      expect(third.obj.progress.learnedSeconds).toBe(session!.creditedSeconds);
+
+      // A newer session opened through the other server: this server's next report on the old one stops counting.
+      await other.startSession(caller, fx.video);
+      const late = await report(learner, s.sessionId, 10, 40);
+      expect(late.obj.active).toBe(false);
+    } finally {
+      await t.db.update(courseResources).set({ durationSeconds: 60 }).where(eq(courseResources.id, fx.video));
+    }
   });
 
   it('a 5-minute network drop loses nothing: the queued reports replay in order and count in full', async () => {

@@ -132,6 +132,8 @@ export function makeLearning(db: Db, opts: LearningOptions) {
   type WriteItem = {
     credit: number; maxPosition: number; lastPosition: number; completedAt: string | null; at: string; personId: number; resourceId: number;
     expectedLearned: number; sessionId: number; reportId: string; clientTime: string; event: string; position: number; played: number; seekRefused: boolean; clipped: boolean;
+    /** Whether the session was the counting one when its state was read. */
+    expectActive: boolean;
   };
   type Written = { report_id: string; learned_seconds: number; max_position: number; last_position: number; completed_at: Date | string | null };
   const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505' || (e as { cause?: { code?: string } }).cause?.code === '23505';
@@ -150,13 +152,14 @@ export function makeLearning(db: Db, opts: LearningOptions) {
         name,
         `with v as (
            select * from unnest($1::int[], $2::int[], $3::int[], $4::timestamptz[], $5::timestamptz[], $6::int[], $7::int[], $8::int[], $9::bigint[],
-                                $10::uuid[], $11::text[], $12::text[], $13::int[], $14::int[], $15::bool[], $16::bool[])
+                                $10::uuid[], $11::text[], $12::text[], $13::int[], $14::int[], $15::bool[], $16::bool[], $17::bool[])
              as v(credit, max_position, last_position, completed_at, at, person_id, resource_id, expected, session_id,
-                  report_id, client_time, event, position, played, seek_refused, clipped)),
+                  report_id, client_time, event, position, played, seek_refused, clipped, expect_active)),
          p as (
-           update resource_progress rp set learned_seconds = rp.learned_seconds + v.credit, max_position = v.max_position,
+           update resource_progress rp set learned_seconds = rp.learned_seconds + v.credit, max_position = greatest(rp.max_position, v.max_position),
                   last_position = v.last_position, completed_at = v.completed_at, updated_at = v.at
              from v where rp.person_id = v.person_id and rp.resource_id = v.resource_id and rp.learned_seconds = v.expected
+                  and (not v.expect_active or exists (select 1 from study_sessions a where a.id = v.session_id and a.superseded_at is null))
            returning v.report_id, v.session_id, v.credit, v.at, rp.learned_seconds, rp.max_position, rp.last_position, rp.completed_at),
          s as (
            update study_sessions ss set credited_seconds = ss.credited_seconds + p.credit, last_report_at = p.at
@@ -168,7 +171,7 @@ export function makeLearning(db: Db, opts: LearningOptions) {
            returning report_id)
          select p.report_id, p.learned_seconds, p.max_position, p.last_position, p.completed_at from p join ins on ins.report_id = p.report_id`,
         [c('credit'), c('maxPosition'), c('lastPosition'), c('completedAt'), c('at'), c('personId'), c('resourceId'), c('expectedLearned'), c('sessionId'),
-         c('reportId'), c('clientTime'), c('event'), c('position'), c('played'), c('seekRefused'), c('clipped')],
+         c('reportId'), c('clientTime'), c('event'), c('position'), c('played'), c('seekRefused'), c('clipped'), c('expectActive')],
       );
     };
     try {
@@ -224,6 +227,35 @@ export function makeLearning(db: Db, opts: LearningOptions) {
     };
   }
 
+  type ReportState = NonNullable<Awaited<ReturnType<typeof readReportState>>>;
+  /**
+   * The state of a counting session after its last accepted report, so that the next report of the
+   * same session needs no read. It is this process's view only: the write is guarded by the chapter's
+   * learned seconds and furthest point and by the session still being the counting one, so a stale
+   * entry (a report through another server, a newer session) loses the write and the report is read
+   * and decided again. An entry is used for HOT_TTL_MS after its read, which bounds how long a change
+   * to a resource (its length) can go unseen by a session already under way.
+   */
+  const hot = new Map<number, { personId: number; readAt: number; state: ReportState }>();
+  const HOT_MAX = 50_000;
+  const HOT_TTL_MS = 5 * 60_000;
+  function hotState(personId: number, sessionId: number) {
+    const e = hot.get(sessionId);
+    if (!e || e.personId !== personId) return null;
+    if (Date.now() - e.readAt > HOT_TTL_MS) {
+      hot.delete(sessionId);
+      return null;
+    }
+    return e;
+  }
+  function keepHot(personId: number, sessionId: number, state: ReportState, readAt: number) {
+    hot.delete(sessionId);
+    // Only sessions still counting toward an unfinished chapter: the rest read every time.
+    if (state.supersededAt !== null || state.p.completedAt !== null || state.courseCompletedAt !== null) return;
+    hot.set(sessionId, { personId, readAt, state });
+    if (hot.size > HOT_MAX) hot.delete(hot.keys().next().value!);
+  }
+
   return {
     ratio,
 
@@ -260,6 +292,8 @@ export function makeLearning(db: Db, opts: LearningOptions) {
         await db.insert(personCourses).values({ personId: caller.personId, courseId: res.course.id }).onConflictDoNothing();
       }
       const required = requiredSecondsOf(res.r, ratio);
+      // The learner's earlier sessions stop counting: forget what this process kept of them.
+      for (const [id, e] of hot) if (e.personId === caller.personId) hot.delete(id);
       const { session, progress, completedAt } = await db.transaction(async (tx) => {
         await tx.update(studySessions).set({ supersededAt: new Date() }).where(and(eq(studySessions.personId, caller.personId), isNull(studySessions.supersededAt)));
         const [s] = await tx.insert(studySessions).values({ personId: caller.personId, resourceId, courseId: res.course.id }).returning();
@@ -307,7 +341,10 @@ export function makeLearning(db: Db, opts: LearningOptions) {
     async report(caller: Caller, rep: L.ProgressReport): Promise<L.ReportResult> {
       const sessionId = Number(rep.sessionId);
       for (let attempt = 0; attempt < 8; attempt++) {
-        const state = await readReportState(caller.personId, sessionId, rep.reportId);
+        // The first attempt may start from the state the previous report left; a retry always reads.
+        const cached = attempt === 0 ? hotState(caller.personId, sessionId) : null;
+        const readAt = cached?.readAt ?? Date.now();
+        const state = cached?.state ?? (await readReportState(caller.personId, sessionId, rep.reportId));
         if (!state) throw new Refusal(LEARNING_MSG.sessionMissing, UC_CODE.invalid);
         const required = requiredSecondsOf(state.r, ratio);
         const active = state.supersededAt === null;
@@ -338,14 +375,18 @@ export function makeLearning(db: Db, opts: LearningOptions) {
           played: Math.floor(rep.playedSeconds),
           seekRefused: d.seekRefused,
           clipped: d.clipped,
+          expectActive: active,
         });
-        // Lost the race for the chapter row, or the id was already counted: read again and decide again.
-        if (written === null) continue;
-        const progress = toProgress(
-          { ...state.p, learnedSeconds: written.learned_seconds, maxPosition: written.max_position, lastPosition: written.last_position, completedAt: written.completed_at ? new Date(written.completed_at) : null },
-          required,
-        );
+        // Lost the race for the chapter row, the session stopped counting, or the id was already
+        // counted: read again and decide again.
+        if (written === null) {
+          hot.delete(sessionId);
+          continue;
+        }
+        const p = { ...state.p, learnedSeconds: written.learned_seconds, maxPosition: written.max_position, lastPosition: written.last_position, completedAt: written.completed_at ? new Date(written.completed_at) : null };
+        const progress = toProgress(p, required);
         const courseCompletedAt = d.completesNow ? await db.transaction((tx) => completeCourseIfDone(tx, caller.personId, state.courseId, now)) : state.courseCompletedAt;
+        keepHot(caller.personId, sessionId, { ...state, creditedSeconds: state.creditedSeconds + d.credit, p, courseCompletedAt, duplicate: false }, readAt);
         return { reportId: rep.reportId, credited: d.credit, duplicate: false, active, seekRefused: d.seekRefused, progress, courseCompletedAt: isoOrNull(courseCompletedAt) };
       }
       throw new Refusal(LEARNING_MSG.busy);
