@@ -231,9 +231,9 @@ export function makeLearning(db: Db, opts: LearningOptions) {
   /**
    * The state of a counting session after its last accepted report, so that the next report of the
    * same session needs no read. It is this process's view only: the write is guarded by the chapter's
-   * learned seconds and furthest point and by the session still being the counting one, so a stale
-   * entry (a report through another server, a newer session) loses the write and the report is read
-   * and decided again. An entry is used for HOT_TTL_MS after its read, which bounds how long a change
+   * learned seconds and by the session still being the counting one (and the furthest point only
+   * grows), so a stale entry (a report through another server, a newer session) loses the write and
+   * the report is read and decided again. An entry is used for HOT_TTL_MS after its read, which bounds how long a change
    * to a resource (its length) can go unseen by a session already under way.
    */
   const hot = new Map<number, { personId: number; readAt: number; state: ReportState }>();
@@ -330,8 +330,9 @@ export function makeLearning(db: Db, opts: LearningOptions) {
     },
 
     /**
-     * One progress report: one read, the rule (credit.ts), one write — three round trips with the
-     * session lookup, because heartbeats are the hottest path of the portal. The write is a single
+     * One progress report: one read (skipped when this process kept the session's state from its
+     * previous report), the rule (credit.ts), one write — at most three round trips with the session
+     * lookup, because heartbeats are the hottest path of the portal. The write is a single
      * statement whose updates apply only if the chapter's learned seconds are still what was read:
      * every report of a study session touches that one row, so concurrent reports are serialised by
      * it and a report that lost the race reads again. The report row is inserted by the same
