@@ -2,8 +2,17 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * unit: rules, services and API tests (app.inject on PGlite, or PostgreSQL when TEST_DATABASE_URL is set).
+ * api-pglite: when TEST_DATABASE_URL is set (CI), the server's tests once more on the embedded PGlite,
+ *   so that both databases the product runs on pass the same suite in one `npm test`.
  * e2e: browser tests in the system Chromium against a real server built from this tree.
  */
+const unitTimeouts = {
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  // PGlite takes ~0.5 GB per database: keep the number of workers bounded on a 2-core machine.
+  maxWorkers: 2,
+};
+
 export default defineConfig({
   test: {
     projects: [
@@ -11,12 +20,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          // PGlite takes ~0.5 GB per database: keep the number of workers bounded on a 2-core machine.
-          maxWorkers: 2,
+          ...unitTimeouts,
         },
       },
+      ...(process.env.TEST_DATABASE_URL
+        ? [{ test: { name: 'api-pglite', include: ['apps/server/src/**/*.test.ts'], env: { TEST_DATABASE_URL: '' }, ...unitTimeouts } }]
+        : []),
       {
         test: {
           name: 'e2e',

@@ -4,6 +4,9 @@
  */
 import { z } from 'zod';
 
+// A rule without a message of its own still answers in Chinese (server 400s and form errors alike).
+z.config(z.locales.zhCN());
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** uc: `{ code, message, data }` (user centre); vl: `{ res, resMsg, obj }` (learning service); raw: the data itself. */
 export type EnvelopeKind = 'uc' | 'vl' | 'raw';
