@@ -142,15 +142,17 @@ describe('route access', () => {
     await close();
   });
 
-  it('header and footer are hidden on /exam', async () => {
+  it('header and footer are hidden on /exam, /examInfo and /exam1', async () => {
     const { page, close } = await openPage(browser, baseUrl);
     await page.goto('/index');
     await eventually(() => page.locator('header.site-header').count()).toBe(1);
     await loginWithPassword(page, baseUrl, ACCOUNTS.learner.phone, ACCOUNTS.learner.password);
-    await page.goto('/exam');
-    await eventually(() => page.getByRole('heading', { name: '考试' }).isVisible()).toBe(true);
-    expect(await page.locator('header.site-header').count()).toBe(0);
-    expect(await page.locator('footer.site-footer').count()).toBe(0);
+    for (const path of ['/exam', '/examInfo', '/exam1']) {
+      await page.goto(path);
+      await eventually(() => page.locator('main h1, main h2').first().isVisible(), { message: path }).toBe(true);
+      expect(await page.locator('header.site-header').count(), path).toBe(0);
+      expect(await page.locator('footer.site-footer').count(), path).toBe(0);
+    }
     await close();
   });
 

@@ -1,7 +1,7 @@
 /** Logging in: password, SMS and WeChat; refusals shown in place; the captcha renewed after a failure. */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { MSG } from '@portal/contract';
+import { MSG, SMS_RESEND_SECONDS, TOAST_GAP_PX, TOAST_OFFSET_PX, TOAST_TITLE } from '@portal/contract';
 import {
   ACCOUNTS,
   eventually,
@@ -149,6 +149,84 @@ describe('login', () => {
     await eventually(() => toastWith(page, MSG.loginSucceeded).count(), { timeout: 15_000 }).toBe(1);
     await eventually(() => pathOf(page)).toBe('/class/teacherinfo');
     expect(await storedRecord(page)).toMatchObject({ loginState: true });
+    await close();
+  });
+
+  it('toasts: top left, 180 px down, titled 系统提示, 16 px apart, then gone; the SMS button counts 120 s down and resets', async () => {
+    const { page, close } = await openPage(browser, baseUrl);
+    await page.goto('/index');
+    const { modal } = await openLoginModal(page);
+    let captcha = nextCaptchaId(page);
+    await modal.getByRole('tab', { name: '短信登录' }).click();
+    let captchaId = await captcha;
+
+    // Two refusals in a row: two toasts, one below the other.
+    await modal.getByLabel('手机号', { exact: true }).fill(ACCOUNTS.unregistered.phone);
+    for (let i = 1; i <= 2; i++) {
+      await modal.getByLabel('验证码', { exact: true }).fill(await devCaptcha(baseUrl, captchaId));
+      captcha = nextCaptchaId(page);
+      await modal.getByRole('button', { name: '获取验证码' }).click();
+      captchaId = await captcha;
+      await eventually(() => toastWith(page, MSG.phoneNotRegistered).count()).toBe(i);
+    }
+    // Measured once the entry animation has settled.
+    await page.waitForTimeout(1_000);
+    const boxes = await toastWith(page, MSG.phoneNotRegistered).evaluateAll((els) =>
+      els.map((el) => {
+        const r = el.getBoundingClientRect();
+        return { top: r.top, bottom: r.bottom, left: r.left, title: el.querySelector('.ant-notification-notice-title')?.textContent ?? '' };
+      }),
+    );
+    const [first, second] = boxes.sort((a, b) => a.top - b.top);
+    expect(first!.top).toBeCloseTo(TOAST_OFFSET_PX, -1);
+    expect(first!.left).toBeLessThan(40);
+    expect(second!.top - first!.bottom).toBeCloseTo(TOAST_GAP_PX, 0);
+    expect(boxes.map((b) => b.title)).toEqual([TOAST_TITLE, TOAST_TITLE]);
+    await eventually(() => toastWith(page, MSG.phoneNotRegistered).count(), { timeout: 10_000 }).toBe(0);
+
+    // From here the page's clock is ours to move: the countdown is checked without waiting two minutes.
+    await page.clock.install();
+
+    // A registered number: the button counts down from 120 s, then offers a new code.
+    await modal.getByLabel('手机号', { exact: true }).fill('13900010021');
+    await modal.getByLabel('验证码', { exact: true }).fill(await devCaptcha(baseUrl, captchaId));
+    await modal.getByRole('button', { name: '获取验证码' }).click();
+    const counting = modal.getByRole('button', { name: /秒后重新获取/ });
+    await eventually(() => counting.textContent()).toContain(String(SMS_RESEND_SECONDS));
+    await page.clock.runFor(60_000);
+    await eventually(() => counting.textContent()).toMatch(/^\s*(5[89]|60)\s*秒后重新获取/);
+    expect(await counting.isDisabled()).toBe(true);
+    await page.clock.runFor(61_000);
+    const again = modal.getByRole('button', { name: '获取验证码' });
+    await eventually(() => again.isVisible()).toBe(true);
+    expect(await again.isEnabled()).toBe(true);
+    await close();
+  });
+
+  it('WeChat tab: a failed confirmation stops polling and offers a refresh, which brings a new code', async () => {
+    const { page, close } = await openPage(browser, baseUrl);
+    await page.goto('/index');
+    const { modal } = await openLoginModal(page);
+    const qr = page.waitForResponse((r) => r.url().includes('/request_wechat_qrcode'));
+    await modal.getByRole('tab', { name: '微信登录' }).click();
+    const first = ((await (await qr).json()) as { data: { ticket: string } }).data.ticket;
+
+    // Nobody is bound to this WeChat user: the ticket fails (status 2).
+    await fetch(`${baseUrl}/dev/wechat/${first}/scan`, { method: 'POST' });
+    await fetch(`${baseUrl}/dev/wechat/${first}/confirm`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ phone: ACCOUNTS.unregistered.phone }),
+    });
+    const refresh = modal.getByRole('button', { name: MSG.wechatRefresh });
+    await eventually(() => refresh.isVisible(), { timeout: 15_000 }).toBe(true);
+
+    const renewed = page.waitForResponse((r) => r.url().includes('/request_wechat_qrcode'));
+    await refresh.click();
+    const second = ((await (await renewed).json()) as { data: { ticket: string } }).data.ticket;
+    expect(second).not.toBe(first);
+    await eventually(() => modal.getByText(MSG.wechatWaiting).isVisible()).toBe(true);
+    expect(await refresh.count()).toBe(0);
     await close();
   });
 });

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { LOADING_FADE_MS, SIDE_PANEL_OFFSET_PX } from '@portal/contract';
 import { ACCOUNTS, eventually, launchBrowser, loginWithPassword, openPage, pathOf, seriousA11yViolations } from './helpers.ts';
 
 const baseUrl = inject('baseUrl');
@@ -41,6 +42,37 @@ async function scrollHomeToEnd(page: Page) {
 }
 
 describe('the public portal', () => {
+  it('the loading overlay fades out in 400 ms; the side panel starts 181 px down and follows the scroll', async () => {
+    const { page, close } = await openPage(browser, baseUrl);
+    // Watch the overlay from the first byte: when it starts to fade, with what duration, and when it goes.
+    await page.addInitScript(() => {
+      const seen: { duration?: string; fadeAt?: number; goneAt?: number } = {};
+      (window as unknown as { __overlay: typeof seen }).__overlay = seen;
+      new MutationObserver(() => {
+        const el = document.getElementById('app-loading');
+        if (el && el.classList.contains('app-loading-done') && seen.fadeAt === undefined) {
+          seen.fadeAt = performance.now();
+          seen.duration = getComputedStyle(el).transitionDuration;
+        }
+        if (!el && seen.fadeAt !== undefined && seen.goneAt === undefined) seen.goneAt = performance.now();
+      }).observe(document, { subtree: true, childList: true, attributes: true });
+    });
+    await page.goto('/index');
+    const overlay = () => page.evaluate(() => (window as unknown as { __overlay: { duration?: string; fadeAt?: number; goneAt?: number } }).__overlay);
+    await eventually(async () => (await overlay()).goneAt !== undefined).toBe(true);
+    const o = await overlay();
+    expect(o.duration).toBe(`${LOADING_FADE_MS / 1000}s`);
+    expect(o.goneAt! - o.fadeAt!).toBeGreaterThanOrEqual(LOADING_FADE_MS - 20);
+
+    const panel = page.getByRole('complementary', { name: '快捷入口' });
+    await eventually(() => panel.isVisible()).toBe(true);
+    expect((await panel.boundingBox())?.y).toBe(SIDE_PANEL_OFFSET_PX);
+    await page.evaluate(() => window.scrollTo(0, 1200));
+    await eventually(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    expect((await panel.boundingBox())?.y).toBe(SIDE_PANEL_OFFSET_PX);
+    await close();
+  });
+
   it('a visitor reads the home page, a news article and a notice', async () => {
     const { page, errors, close } = await openPage(browser, baseUrl);
     await page.goto('/index');

@@ -1,7 +1,8 @@
 /**
  * The toast of SPEC.md section 8: an antd notification at the top left, 180 px from the top,
  * 4.5 s, 16 px apart, titled 系统提示. The app registers antd's context-aware notification API
- * once (ToastBridge); toasts raised before that are queued.
+ * once (ToastBridge); toasts raised before that are queued. The 16 px (TOAST_GAP_PX) is antd's
+ * own gap between notices (token.margin); the login browser test measures it.
  */
 import { TOAST_DURATION_MS, TOAST_OFFSET_PX, TOAST_TITLE } from '@portal/contract';
 import type { NotificationConfig, NotificationInstance } from 'antd/es/notification/interface';
