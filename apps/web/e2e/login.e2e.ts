@@ -1,6 +1,6 @@
 /** Logging in: password, SMS and WeChat; refusals shown in place; the captcha renewed after a failure. */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { MSG, SMS_RESEND_SECONDS, TOAST_GAP_PX, TOAST_OFFSET_PX, TOAST_TITLE } from '@portal/contract';
 import {
   ACCOUNTS,
@@ -19,6 +19,15 @@ import {
 } from './helpers.ts';
 
 const baseUrl = inject('baseUrl');
+
+/** /index, the login modal, its SMS tab (which loads a captcha of its own). */
+async function openSmsTab(page: Page) {
+  await page.goto('/index');
+  const { modal } = await openLoginModal(page);
+  const captcha = nextCaptchaId(page);
+  await modal.getByRole('tab', { name: '短信登录' }).click();
+  return { modal, captchaId: await captcha };
+}
 let browser: Browser;
 
 beforeAll(async () => {
@@ -93,11 +102,9 @@ describe('login', () => {
 
   it('SMS tab: validations, the unregistered number message, then an SMS login with the code from the outbox', async () => {
     const { page, close } = await openPage(browser, baseUrl);
-    await page.goto('/index');
-    const { modal } = await openLoginModal(page);
-    let captcha = nextCaptchaId(page);
-    await modal.getByRole('tab', { name: '短信登录' }).click();
-    let captchaId = await captcha;
+    const sms = await openSmsTab(page);
+    const modal = sms.modal;
+    let captchaId = sms.captchaId;
 
     await modal.getByRole('button', { name: '获取验证码' }).click();
     await eventually(() => modal.getByText(MSG.phoneRequired, { exact: true }).isVisible()).toBe(true);
@@ -109,7 +116,7 @@ describe('login', () => {
     // A number nobody has.
     await modal.getByLabel('手机号', { exact: true }).fill(ACCOUNTS.unregistered.phone);
     await modal.getByLabel('验证码', { exact: true }).fill(await devCaptcha(baseUrl, captchaId));
-    captcha = nextCaptchaId(page);
+    const captcha = nextCaptchaId(page);
     await modal.getByRole('button', { name: '获取验证码' }).click();
     await eventually(() => toastWith(page, MSG.phoneNotRegistered).count()).toBe(1);
     captchaId = await captcha;
@@ -154,11 +161,10 @@ describe('login', () => {
 
   it('toasts: top left, 180 px down, titled 系统提示, 16 px apart, then gone; the SMS button counts 120 s down and resets', async () => {
     const { page, close } = await openPage(browser, baseUrl);
-    await page.goto('/index');
-    const { modal } = await openLoginModal(page);
-    let captcha = nextCaptchaId(page);
-    await modal.getByRole('tab', { name: '短信登录' }).click();
-    let captchaId = await captcha;
+    const sms = await openSmsTab(page);
+    const modal = sms.modal;
+    let captchaId = sms.captchaId;
+    let captcha: Promise<string>;
 
     // Two refusals in a row: two toasts, one below the other.
     await modal.getByLabel('手机号', { exact: true }).fill(ACCOUNTS.unregistered.phone);
