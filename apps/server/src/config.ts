@@ -8,10 +8,12 @@ import { fileURLToPath } from 'node:url';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
+const DEVELOPMENT_SIGNING_SECRET = 'development-signing-secret-not-for-production';
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 const schema = z.object({
-  NODE_ENV: z.string().default('development'),
+  /** Only these three: a misspelt `prod` must not quietly run in development mode with its endpoints. */
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   PRODUCT: z.string().regex(/^[a-z0-9_-]{1,32}$/).default('portal'),
@@ -22,7 +24,8 @@ const schema = z.object({
   SIGNING_SECRET: z.string().min(16).optional(),
   SESSION_IDLE_SECONDS: z.coerce.number().int().min(0).default(0),
   TRUST_PROXY: bool.default(false),
-  SEED_DEMO: bool.default(true),
+  /** Default: true outside production, false in production (where true is refused). */
+  SEED_DEMO: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMS_DAILY_CAP_PER_PHONE: z.coerce.number().int().min(1).default(10),
   SMS_DAILY_CAP_PER_IP: z.coerce.number().int().min(1).default(50),
@@ -56,7 +59,7 @@ const schema = z.object({
   IDLE_MINUTES: z.coerce.number().int().min(1).max(240).default(20),
 });
 
-export type Config = Omit<z.infer<typeof schema>, 'SIGNING_SECRET'> & { SIGNING_SECRET: string; production: boolean };
+export type Config = Omit<z.infer<typeof schema>, 'SIGNING_SECRET' | 'SEED_DEMO'> & { SIGNING_SECRET: string; SEED_DEMO: boolean; production: boolean };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = schema.safeParse(env);
@@ -66,6 +69,33 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const c = parsed.data;
   const production = c.NODE_ENV === 'production';
-  if (production && !c.SIGNING_SECRET) throw new Error('Invalid configuration:\n  SIGNING_SECRET: required in production');
-  return { ...c, SIGNING_SECRET: c.SIGNING_SECRET ?? 'development-signing-secret-not-for-production', production };
+  if (production) {
+    const problems = productionProblems(c);
+    if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  }
+  return { ...c, SIGNING_SECRET: c.SIGNING_SECRET ?? DEVELOPMENT_SIGNING_SECRET, SEED_DEMO: c.SEED_DEMO ?? !production, production };
+}
+
+/**
+ * Production never runs on a development default that weakens it: the development signing secret, the
+ * SMS outbox (codes readable in the database), the simulated WeChat phone (the login code is taken as
+ * the WeChat user, so anyone could confirm as anyone bound), a real provider without its credentials,
+ * or the demo people with their published passwords (SEED_DEMO is off by default in production).
+ */
+function productionProblems(c: z.infer<typeof schema>): string[] {
+  const problems: string[] = [];
+  if (!c.SIGNING_SECRET) problems.push('SIGNING_SECRET: required in production');
+  else if (c.SIGNING_SECRET === DEVELOPMENT_SIGNING_SECRET) problems.push('SIGNING_SECRET: the development value is not allowed in production');
+  if (c.SMS_PROVIDER === 'outbox') problems.push('SMS_PROVIDER: the development outbox is not allowed in production (set aliyun)');
+  if (c.SMS_PROVIDER === 'aliyun') {
+    for (const k of ['SMS_ACCESS_KEY_ID', 'SMS_ACCESS_KEY_SECRET', 'SMS_SIGN_NAME', 'SMS_TEMPLATE_CODE'] as const) {
+      if (!c[k]) problems.push(`${k}: required in production with SMS_PROVIDER=aliyun`);
+    }
+  }
+  if (c.WECHAT_PROVIDER === 'simulated') problems.push('WECHAT_PROVIDER: the simulated phone is not allowed in production (set wechat)');
+  if (c.WECHAT_PROVIDER === 'wechat') {
+    for (const k of ['WECHAT_APPID', 'WECHAT_SECRET'] as const) if (!c[k]) problems.push(`${k}: required in production with WECHAT_PROVIDER=wechat`);
+  }
+  if (c.SEED_DEMO) problems.push('SEED_DEMO: not allowed in production (the demo people have published passwords)');
+  return problems;
 }

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+/** Everything production needs: a real secret and the real SMS and WeChat providers with their credentials. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  SIGNING_SECRET: 'a-production-secret-of-length',
+  SMS_PROVIDER: 'aliyun',
+  SMS_ACCESS_KEY_ID: 'id',
+  SMS_ACCESS_KEY_SECRET: 'secret',
+  SMS_SIGN_NAME: '干部网络学院',
+  SMS_TEMPLATE_CODE: 'SMS_1',
+  WECHAT_PROVIDER: 'wechat',
+  WECHAT_APPID: 'app',
+  WECHAT_SECRET: 'secret',
+};
+
+const problemsOf = (env: Record<string, string | undefined>): string => {
+  try {
+    loadConfig(env);
+    return '';
+  } catch (e) {
+    return (e as Error).message;
+  }
+};
+
+describe('configuration', () => {
+  it('outside production the development doubles and the demo data are the defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ production: false, SMS_PROVIDER: 'outbox', WECHAT_PROVIDER: 'simulated', SEED_DEMO: true });
+    expect(c.SIGNING_SECRET.length).toBeGreaterThanOrEqual(16);
+  });
+
+  it('production with every default refuses to start, naming each development default', () => {
+    const message = problemsOf({ NODE_ENV: 'production' });
+    expect(message).toMatch(/^Invalid configuration:/);
+    expect(message).toContain('SIGNING_SECRET: required in production');
+    expect(message).toContain('SMS_PROVIDER: the development outbox is not allowed in production');
+    expect(message).toContain('WECHAT_PROVIDER: the simulated phone is not allowed in production');
+  });
+
+  it('production refuses the SMS outbox and the simulated WeChat phone even with a real secret', () => {
+    expect(problemsOf({ ...PRODUCTION, SMS_PROVIDER: 'outbox' })).toContain('SMS_PROVIDER');
+    expect(problemsOf({ ...PRODUCTION, WECHAT_PROVIDER: 'simulated' })).toContain('WECHAT_PROVIDER');
+    const both = problemsOf({ NODE_ENV: 'production', SIGNING_SECRET: 'a-production-secret-of-length' });
+    expect(both).toContain('SMS_PROVIDER');
+    expect(both).toContain('WECHAT_PROVIDER');
+    expect(both).not.toContain('SIGNING_SECRET');
+  });
+
+  it('production refuses a real provider without its credentials, the development secret and the demo people', () => {
+    expect(problemsOf({ ...PRODUCTION, SMS_ACCESS_KEY_SECRET: '' })).toContain('SMS_ACCESS_KEY_SECRET: required in production');
+    expect(problemsOf({ ...PRODUCTION, WECHAT_SECRET: undefined })).toContain('WECHAT_SECRET: required in production');
+    expect(problemsOf({ ...PRODUCTION, SIGNING_SECRET: 'development-signing-secret-not-for-production' })).toContain('SIGNING_SECRET: the development value');
+    expect(problemsOf({ ...PRODUCTION, SEED_DEMO: 'true' })).toContain('SEED_DEMO');
+  });
+
+  it('a complete production configuration starts, without demo data', () => {
+    const c = loadConfig(PRODUCTION);
+    expect(c).toMatchObject({ production: true, SMS_PROVIDER: 'aliyun', WECHAT_PROVIDER: 'wechat', SEED_DEMO: false, SIGNING_SECRET: PRODUCTION.SIGNING_SECRET });
+    expect(loadConfig({ ...PRODUCTION, SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
+  });
+
+  it('an unknown NODE_ENV (a misspelt production) is refused rather than run as development', () => {
+    expect(problemsOf({ NODE_ENV: 'prod' })).toContain('NODE_ENV');
+    expect(loadConfig({ NODE_ENV: 'test' }).production).toBe(false);
+  });
+});
