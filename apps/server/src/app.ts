@@ -100,7 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: { perMinute: config.RATE_LIMIT_PER_MINUTE, smsPerPhoneDaily: config.SMS_DAILY_CAP_PER_PHONE, smsPerIpDaily: config.SMS_DAILY_CAP_PER_IP },
   });
   ucRoutes(bind, uc, { production: config.production });
-  personRoutes(bind, makePerson({ db, platform, storage, config }));
+  personRoutes(bind, makePerson({ db, platform, storage, config, uc }));
   await contentRoutes(app, bind, makeContent({ db, platform, product: config.PRODUCT, perMinute: config.RATE_LIMIT_PER_MINUTE }));
   const learning = makeLearning(db, { completionRatio: config.COMPLETION_RATIO, idleMinutes: config.IDLE_MINUTES });
   catalogRoutes(bind, makeCatalog({ db, progress: (personId, courseIds) => learning.courseProgress(personId, courseIds) }));

@@ -64,6 +64,8 @@ export const UC_CODE = {
   rateLimited: 1009,
   disabled: 1010,
   mobileMismatch: 1011,
+  /** WeChat confirm for a WeChat user nobody is bound to: the mini-program asks for phone and SMS code. */
+  wechatNotBound: 1012,
 } as const;
 
 export const ucEnvelope = <T extends z.ZodType>(data: T) =>

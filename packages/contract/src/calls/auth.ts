@@ -144,13 +144,33 @@ export const scanWechatTicket = defineCall({
   data: z.null(),
 });
 
+/**
+ * The binding fields travel together: a WeChat user nobody is bound to is refused (code wechatNotBound,
+ * the ticket stays usable) until the mini-program sends them with a fresh wx.login code.
+ */
+const wechatBinding = {
+  phone_number: phone.optional(),
+  sms_code: smsCode.optional(),
+  sms_session_id: codeSessionId(MSG.smsCodeNotObtained).optional(),
+};
+
 export const confirmWechatTicket = defineCall({
   name: 'confirm_wechat_ticket',
   method: 'POST',
   path: `${WECHAT}/confirm_wechat_ticket`,
   envelope: 'uc',
   auth: 'none',
-  summary: "Mini-program: exchanges its wx.login code for the WeChat user and logs in the person bound to it.",
-  body: z.object({ ticket, code: requiredText('缺少微信登录凭证', 128) }),
+  summary:
+    'Mini-program: exchanges its wx.login code for the WeChat user and logs in the person bound to it. On first use, ' +
+    'phone_number, sms_code and sms_session_id (from request_sms_code) bind the WeChat user to that person.',
+  body: z
+    .object({ ticket, code: requiredText('缺少微信登录凭证', 128), ...wechatBinding })
+    .superRefine((b, ctx) => {
+      const given = [b.phone_number, b.sms_code, b.sms_session_id].some((v) => v !== undefined);
+      if (!given) return;
+      if (b.phone_number === undefined) ctx.addIssue({ code: 'custom', path: ['phone_number'], message: MSG.phoneRequired });
+      else if (b.sms_session_id === undefined) ctx.addIssue({ code: 'custom', path: ['sms_session_id'], message: MSG.smsCodeNotObtained });
+      else if (b.sms_code === undefined) ctx.addIssue({ code: 'custom', path: ['sms_code'], message: MSG.smsCodeRequired });
+    }),
   data: z.null(),
 });

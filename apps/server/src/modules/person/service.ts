@@ -6,19 +6,22 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { AVATAR_MAX_BYTES, canUsePermissionModules, MSG, showsNationalAcademyLink, type PortalConfig, type SessionPerson } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
-import { cities, credentials, organs, persons } from '../../db/schema/index.ts';
-import { hmac, hmacEquals, newId, verifyPassword } from '../../lib/crypto.ts';
+import { cities, organs, persons } from '../../db/schema/index.ts';
+import { hmac, hmacEquals, newId } from '../../lib/crypto.ts';
 import { Refusal } from '../../http/errors.ts';
 import type { Caller } from '../../http/auth.ts';
 import type { Platform } from '../platform/service.ts';
 import { imageTypeOf, type FileStorage } from '../../integrations/storage.ts';
 import type { Config } from '../../config.ts';
+import type { Uc } from '../uc/service.ts';
 
 export interface PersonDeps {
   db: Db;
   platform: Platform;
   storage: FileStorage;
   config: Config;
+  /** The user centre owns credentials: the password check, its rate limit and the lockout are its. */
+  uc: Pick<Uc, 'checkPasswordInForce'>;
 }
 
 const withQuery = (base: string, params: Record<string, string | number>) => {
@@ -27,7 +30,7 @@ const withQuery = (base: string, params: Record<string, string | number>) => {
   return u.toString();
 };
 
-export function makePerson({ db, platform, storage, config }: PersonDeps) {
+export function makePerson({ db, platform, storage, config, uc }: PersonDeps) {
   const secret = config.SIGNING_SECRET;
   const zwySignature = (personId: number, timestamp: number) => hmac(secret, `zwy:${personId}:${timestamp}`);
 
@@ -60,15 +63,19 @@ export function makePerson({ db, platform, storage, config }: PersonDeps) {
       await platform.audit({ personId: caller.personId, ip, event: 'loginSuccess', target: body.loginType, outcome: 'success', detail: { userType: body.userType } });
     },
 
-    /** The learning service's copy follows the user centre: accepted only for the password now in force. */
+    /**
+     * The learning service's copy follows the user centre: accepted only for the password now in force.
+     * Per-address limit like the user centre's calls; refused while the account is locked; a wrong
+     * password counts toward the lockout (the fifth locks the account).
+     */
     async confirmPassword(caller: Caller, body: { newPassword: string; mobilePhone: string }, ip: string) {
-      if (body.mobilePhone !== caller.mobile) throw new Refusal(MSG.mobileMismatch);
-      const [cred] = await db.select().from(credentials).where(eq(credentials.personId, caller.personId)).limit(1);
-      if (!cred || !(await verifyPassword(cred.passwordHash, body.newPassword))) {
-        await platform.audit({ personId: caller.personId, ip, event: 'passwordSync', outcome: 'failure' });
-        throw new Refusal(MSG.passwordNotSynced);
+      await platform.limit(`passwordSync:${ip}`, config.RATE_LIMIT_PER_MINUTE, 60, { ip, event: 'passwordSync', personId: caller.personId });
+      if (body.mobilePhone !== caller.mobile) {
+        await platform.audit({ personId: caller.personId, ip, event: 'passwordSync', target: body.mobilePhone, outcome: 'failure', detail: { reason: 'mobileMismatch' } });
+        throw new Refusal(MSG.mobileMismatch);
       }
-      await platform.audit({ personId: caller.personId, ip, event: 'passwordSync', outcome: 'success' });
+      if (!(await uc.checkPasswordInForce(caller, body.newPassword, ip))) throw new Refusal(MSG.passwordNotSynced);
+      await platform.audit({ personId: caller.personId, ip, event: 'passwordSync', target: caller.mobile, outcome: 'success' });
     },
 
     async uploadAvatar(caller: Caller, file: { bytes: Buffer; truncated: boolean } | null, ip: string) {

@@ -18,20 +18,26 @@ export interface AuditEntry {
 }
 
 export function makePlatform(db: Db) {
-  return {
-    async audit(e: AuditEntry) {
-      await db.insert(auditLog).values({
-        personId: e.personId ?? null,
-        ip: e.ip,
-        event: e.event,
-        target: e.target ?? '',
-        outcome: e.outcome,
-        detail: e.detail ?? null,
-      });
-    },
+  async function audit(e: AuditEntry) {
+    await db.insert(auditLog).values({
+      personId: e.personId ?? null,
+      ip: e.ip,
+      event: e.event,
+      target: e.target ?? '',
+      outcome: e.outcome,
+      detail: e.detail ?? null,
+    });
+  }
 
-    /** Counts one hit of `key` in a fixed window; refuses beyond `limit` hits per window. */
-    async limit(key: string, limit: number, windowSeconds: number) {
+  return {
+    audit,
+
+    /**
+     * Counts one hit of `key` in a fixed window; refuses beyond `limit` hits per window. With `who`,
+     * the first refusal of each window is written to the audit log (one row per address and window,
+     * so a flood cannot flood the log as well).
+     */
+    async limit(key: string, limit: number, windowSeconds: number, who?: { ip: string; event: string; personId?: number | null }) {
       const windowMs = windowSeconds * 1000;
       const start = new Date(Math.floor(Date.now() / windowMs) * windowMs);
       const [row] = await db
@@ -39,7 +45,12 @@ export function makePlatform(db: Db) {
         .values({ key, windowStart: start, count: 1 })
         .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
         .returning({ count: rateLimits.count });
-      if ((row?.count ?? 0) > limit) throw new Refusal(MSG.rateLimited, UC_CODE.rateLimited);
+      const count = row?.count ?? 0;
+      if (count <= limit) return;
+      if (who && count === limit + 1) {
+        await audit({ ...who, target: key, outcome: 'failure', detail: { reason: 'rateLimited', limit, windowSeconds, windowStart: start.toISOString() } });
+      }
+      throw new Refusal(MSG.rateLimited, UC_CODE.rateLimited);
     },
 
     /** Drops rate-limit windows older than a day. */

@@ -27,7 +27,7 @@ export function ucRoutes(bind: Binder, uc: Uc, opts: { production: boolean }) {
     return null;
   });
   bind(auth.confirmWechatTicket, async ({ body, ip }) => {
-    await uc.confirmWechatByLoginCode(body.ticket, body.code, ip);
+    await uc.confirmWechatByLoginCode(body, ip);
     return null;
   });
 

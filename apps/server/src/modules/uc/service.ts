@@ -3,7 +3,7 @@
  * Every refusal is a Refusal with the message the learner sees; every login, failure, logout and
  * password change is audited.
  */
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import svgCaptcha from 'svg-captcha';
 import {
   accountLockedMessage,
@@ -53,21 +53,41 @@ function startOfChinaDay(now = Date.now()): Date {
   return new Date(Math.floor((now + offset) / day) * day - offset);
 }
 
+/** PostgreSQL's unique_violation, however the driver wraps it. */
+function isUniqueViolation(e: unknown): boolean {
+  const x = e as { code?: unknown; cause?: unknown } | null;
+  return !!x && typeof x === 'object' && (x.code === '23505' || isUniqueViolation(x.cause));
+}
+
 export function makeUc({ db, platform, sms, wechat, limits }: UcDeps) {
   async function personByMobile(mobile: string) {
     const [p] = await db.select().from(persons).where(eq(persons.mobile, mobile)).limit(1);
     return p ?? null;
   }
 
-  /** Single use: the first check consumes the captcha whatever the answer. */
-  async function consumeCaptcha(id: string, answer: string) {
+  type Person = typeof persons.$inferSelect;
+  type Event = 'login' | 'smsCode' | 'passwordChange' | 'passwordSync' | 'wechatBind';
+  const failure = (ip: string, event: Event, target: string, detail: Record<string, unknown>, personId?: number) =>
+    platform.audit({ personId: personId ?? null, ip, event, target, outcome: 'failure', detail });
+
+  /** Per-address limit of a kind of call; the first refusal of each window is audited under `event`. */
+  const limit = (kind: string, ip: string, perMinute: number, event: Event) => platform.limit(`${kind}:${ip}`, perMinute, 60, { ip, event });
+
+  /** Single use: the first check consumes the captcha whatever the answer. A refusal is audited. */
+  async function consumeCaptcha(id: string, answer: string, ip: string, event: Event, target: string) {
     const [row] = await db
       .update(captchas)
       .set({ usedAt: new Date() })
       .where(and(eq(captchas.id, id), isNull(captchas.usedAt)))
       .returning({ answer: captchas.answer, expiresAt: captchas.expiresAt });
-    if (!row || row.expiresAt.getTime() <= Date.now()) throw new Refusal(MSG.captchaExpired, UC_CODE.captchaExpired);
-    if (row.answer.toLowerCase() !== answer.trim().toLowerCase()) throw new Refusal(MSG.captchaWrong, UC_CODE.captchaWrong);
+    if (!row || row.expiresAt.getTime() <= Date.now()) {
+      await failure(ip, event, target, { reason: 'captchaExpired' });
+      throw new Refusal(MSG.captchaExpired, UC_CODE.captchaExpired);
+    }
+    if (row.answer.toLowerCase() !== answer.trim().toLowerCase()) {
+      await failure(ip, event, target, { reason: 'captchaWrong' });
+      throw new Refusal(MSG.captchaWrong, UC_CODE.captchaWrong);
+    }
   }
 
   /** Checks an SMS code bound to `phone`: at most 5 checks, 5 minutes, single use. */
@@ -89,22 +109,130 @@ export function makeUc({ db, platform, sms, wechat, limits }: UcDeps) {
     if (used.length === 0) throw new Refusal(MSG.smsCodeExpired, UC_CODE.smsCodeExpired);
   }
 
-  async function openSession(personId: number, mobile: string, loginType: LoginType, ip: string, expiresSeconds: number): Promise<LoginResult> {
+  /**
+   * The lockout (QUALITY.md): refuses, and audits, while the account is locked. Every path that proves
+   * who someone is (password, SMS code, WeChat, the learning service's password check) asks this first,
+   * and openSession asks it again, so no session opens for a locked account.
+   */
+  async function refuseIfLocked(personId: number, ip: string, event: Event, target: string) {
+    const [cred] = await db.select({ lockedUntil: credentials.lockedUntil }).from(credentials).where(eq(credentials.personId, personId)).limit(1);
+    if (cred?.lockedUntil && cred.lockedUntil.getTime() > Date.now()) {
+      await failure(ip, event, target, { reason: 'locked', lockedUntil: cred.lockedUntil.toISOString() }, personId);
+      throw new Refusal(accountLockedMessage(cred.lockedUntil), UC_CODE.locked);
+    }
+  }
+
+  /**
+   * Counts one failed proof (wrong password, wrong SMS code) toward 5 in 15 minutes, audits it, and locks
+   * the account on the fifth: then the lock refusal is thrown; otherwise the failures so far are answered.
+   * A person without a password yet gets a counter row too (its empty hash matches no password).
+   */
+  async function countFailure(personId: number, ip: string, event: Event, target: string, reason: string): Promise<number> {
+    // One statement counts the failure: a new 15-minute window starts after the last one ran out.
+    const stale = sql`${credentials.firstFailedAt} is null or ${credentials.firstFailedAt} < now() - make_interval(secs => ${LOGIN_FAILURE_WINDOW_SECONDS})`;
+    const [after] = await db
+      .insert(credentials)
+      .values({ personId, passwordHash: '', failedCount: 1, firstFailedAt: sql`now()` })
+      .onConflictDoUpdate({
+        target: credentials.personId,
+        set: {
+          failedCount: sql`case when ${stale} then 1 else ${credentials.failedCount} + 1 end`,
+          firstFailedAt: sql`case when ${stale} then now() else ${credentials.firstFailedAt} end`,
+        },
+      })
+      .returning({ failedCount: credentials.failedCount });
+    const failures = after?.failedCount ?? 1;
+    await failure(ip, event, target, { reason, failures }, personId);
+    if (failures >= LOGIN_FAILURE_LIMIT) {
+      const until = new Date(Date.now() + LOGIN_LOCK_SECONDS * 1000);
+      await db.update(credentials).set({ lockedUntil: until, failedCount: 0, firstFailedAt: null }).where(eq(credentials.personId, personId));
+      await failure(ip, event, target, { reason: 'lockedNow', lockedUntil: until.toISOString() }, personId);
+      throw new Refusal(accountLockedMessage(until), UC_CODE.locked);
+    }
+    return failures;
+  }
+
+  /** An SMS code that proves who logs in: a wrong code counts toward the lockout, any refusal is audited. */
+  async function proveBySmsCode(person: Person, id: string, code: string, ip: string, event: Event, target: string) {
+    try {
+      await consumeSmsCode(id, person.mobile, code);
+    } catch (e) {
+      if (!(e instanceof Refusal)) throw e;
+      if (e.code === UC_CODE.smsCodeWrong) await countFailure(person.personId, ip, event, target, 'smsCodeWrong');
+      else await failure(ip, event, target, { reason: 'smsCodeExpired' }, person.personId);
+      throw e;
+    }
+  }
+
+  /**
+   * Whether `password` is the person's password now in force, behind the lockout: refused while locked;
+   * a wrong password is counted (the fifth locks and throws). Answers the failures so far, 0 when right.
+   */
+  async function provePassword(personId: number, password: string, ip: string, event: Event, target: string): Promise<{ ok: true } | { ok: false; failures: number }> {
+    await refuseIfLocked(personId, ip, event, target);
+    const [cred] = await db.select({ passwordHash: credentials.passwordHash }).from(credentials).where(eq(credentials.personId, personId)).limit(1);
+    if (cred && (await verifyPassword(cred.passwordHash, password))) return { ok: true };
+    return { ok: false, failures: await countFailure(personId, ip, event, target, 'password') };
+  }
+
+  /** The one place a session opens: refused (and audited) for a locked or disabled account. */
+  async function openSession(person: Person, loginType: LoginType, ip: string, expiresSeconds: number): Promise<LoginResult> {
+    const target = loginType === 'password' ? person.mobile : loginType;
+    await refuseIfLocked(person.personId, ip, 'login', target);
+    if (person.status !== 'active') {
+      await failure(ip, 'login', target, { reason: 'disabled', loginType }, person.personId);
+      throw new Refusal(MSG.accountDisabled, UC_CODE.disabled);
+    }
+    // A login proves who this is: earlier failures no longer count toward a lock.
+    await db
+      .update(credentials)
+      .set({ failedCount: 0, firstFailedAt: null, lockedUntil: null })
+      .where(and(eq(credentials.personId, person.personId), or(gt(credentials.failedCount, 0), isNotNull(credentials.lockedUntil))));
     const token = newToken();
     const expiresAt = new Date(Date.now() + Math.min(expiresSeconds, SESSION_EXPIRES_SECONDS) * 1000);
-    await db.insert(sessions).values({ tokenHash: sha256(token), personId, loginType, ip, expiresAt });
-    await platform.audit({ personId, ip, event: 'login', target: loginType, outcome: 'success' });
-    return { authorization: { id: token, expires_at: expiresAt.toISOString() }, user: { mobile } };
+    await db.insert(sessions).values({ tokenHash: sha256(token), personId: person.personId, loginType, ip, expiresAt });
+    await platform.audit({ personId: person.personId, ip, event: 'login', target: loginType, outcome: 'success' });
+    return { authorization: { id: token, expires_at: expiresAt.toISOString() }, user: { mobile: person.mobile } };
   }
 
   async function refuseUnknown(ip: string, mobile: string): Promise<never> {
-    await platform.audit({ ip, event: 'login', target: mobile, outcome: 'failure', detail: { reason: 'unknown' } });
+    await failure(ip, 'login', mobile, { reason: 'unknown' });
     throw new Refusal(MSG.badCredentials, UC_CODE.badCredentials);
+  }
+
+  /** Binds an unbound WeChat user to the person who proves the phone with an SMS code. */
+  async function bindWechat(openId: string, b: { phone_number: string; sms_code: string; sms_session_id: string }, ip: string): Promise<Person> {
+    const person = await personByMobile(b.phone_number);
+    if (!person) {
+      await failure(ip, 'wechatBind', b.phone_number, { reason: 'unknown' });
+      throw new Refusal(MSG.phoneNotRegistered, UC_CODE.phoneNotRegistered);
+    }
+    await refuseIfLocked(person.personId, ip, 'wechatBind', 'wechat');
+    await proveBySmsCode(person, b.sms_session_id, b.sms_code, ip, 'wechatBind', 'wechat');
+    if (person.wechatOpenId && person.wechatOpenId !== openId) {
+      await failure(ip, 'wechatBind', 'wechat', { reason: 'boundToOther' }, person.personId);
+      throw new Refusal(MSG.wechatBoundToOther);
+    }
+    try {
+      const bound = await db
+        .update(persons)
+        .set({ wechatOpenId: openId })
+        .where(and(eq(persons.personId, person.personId), isNull(persons.wechatOpenId)))
+        .returning({ personId: persons.personId });
+      if (bound.length === 0 && person.wechatOpenId !== openId) throw new Refusal(MSG.wechatBoundToOther);
+    } catch (e) {
+      // Two people binding the same WeChat user at once: the unique index lets one of them win.
+      if (!isUniqueViolation(e)) throw e;
+      await failure(ip, 'wechatBind', 'wechat', { reason: 'openIdTaken' }, person.personId);
+      throw new Refusal(MSG.wechatTakenByOther);
+    }
+    await platform.audit({ personId: person.personId, ip, event: 'wechatBind', target: 'wechat', outcome: 'success' });
+    return { ...person, wechatOpenId: openId };
   }
 
   return {
     async requestImageCode(ip: string) {
-      await platform.limit(`captcha:${ip}`, limits.perMinute * 2, 60);
+      await limit('captcha', ip, limits.perMinute * 2, 'login');
       const c = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1ilI', color: true, background: '#f4f6fa', width: 120, height: 40 });
       const id = newId();
       await db.insert(captchas).values({ id, answer: c.text, expiresAt: new Date(Date.now() + CAPTCHA_TTL_SECONDS * 1000) });
@@ -116,12 +244,12 @@ export function makeUc({ db, platform, sms, wechat, limits }: UcDeps) {
     },
 
     async requestSmsCode(body: { captcha: string; captcha_session_id: string; phone_number: string }, ip: string) {
-      await platform.limit(`sms:${ip}`, limits.perMinute, 60);
-      await consumeCaptcha(body.captcha_session_id, body.captcha);
+      await limit('sms', ip, limits.perMinute, 'smsCode');
       const phone = body.phone_number;
+      await consumeCaptcha(body.captcha_session_id, body.captcha, ip, 'smsCode', phone);
       const person = await personByMobile(phone);
       if (!person) {
-        await platform.audit({ ip, event: 'smsCode', target: phone, outcome: 'failure', detail: { reason: 'notRegistered' } });
+        await failure(ip, 'smsCode', phone, { reason: 'notRegistered' });
         throw new Refusal(MSG.phoneNotRegistered, UC_CODE.phoneNotRegistered);
       }
       const [last] = await db.select({ sentAt: smsCodes.sentAt }).from(smsCodes).where(eq(smsCodes.phone, phone)).orderBy(desc(smsCodes.sentAt)).limit(1);
@@ -129,7 +257,10 @@ export function makeUc({ db, platform, sms, wechat, limits }: UcDeps) {
       const today = startOfChinaDay();
       const [byPhone] = await db.select({ n: sql<number>`count(*)::int` }).from(smsCodes).where(and(eq(smsCodes.phone, phone), gt(smsCodes.sentAt, today)));
       const [byIp] = await db.select({ n: sql<number>`count(*)::int` }).from(smsCodes).where(and(eq(smsCodes.ip, ip), gt(smsCodes.sentAt, today)));
-      if ((byPhone?.n ?? 0) >= limits.smsPerPhoneDaily || (byIp?.n ?? 0) >= limits.smsPerIpDaily) throw new Refusal(MSG.smsDailyCap, UC_CODE.rateLimited);
+      if ((byPhone?.n ?? 0) >= limits.smsPerPhoneDaily || (byIp?.n ?? 0) >= limits.smsPerIpDaily) {
+        await failure(ip, 'smsCode', phone, { reason: (byPhone?.n ?? 0) >= limits.smsPerPhoneDaily ? 'dailyCapPhone' : 'dailyCapIp' }, person.personId);
+        throw new Refusal(MSG.smsDailyCap, UC_CODE.rateLimited);
+      }
       const id = newId();
       const code = sixDigits();
       await db.insert(smsCodes).values({ id, phone, code, ip, expiresAt: new Date(Date.now() + SMS_CODE_TTL_SECONDS * 1000) });
@@ -139,54 +270,29 @@ export function makeUc({ db, platform, sms, wechat, limits }: UcDeps) {
     },
 
     async usernameLogin(body: { captcha: string; captcha_session_id: string; username: string; password: string; expires: number }, ip: string) {
-      await platform.limit(`login:${ip}`, limits.perMinute, 60);
-      await consumeCaptcha(body.captcha_session_id, body.captcha);
+      await limit('login', ip, limits.perMinute, 'login');
+      await consumeCaptcha(body.captcha_session_id, body.captcha, ip, 'login', body.username);
       const person = await personByMobile(body.username);
-      const [cred] = person ? await db.select().from(credentials).where(eq(credentials.personId, person.personId)).limit(1) : [];
+      const [cred] = person ? await db.select({ personId: credentials.personId }).from(credentials).where(eq(credentials.personId, person.personId)).limit(1) : [];
       if (!person || !cred) {
         await verifyPassword(await decoy(), body.password);
         return refuseUnknown(ip, body.username);
       }
-      if (cred.lockedUntil && cred.lockedUntil.getTime() > Date.now()) {
-        await platform.audit({ personId: person.personId, ip, event: 'login', target: body.username, outcome: 'failure', detail: { reason: 'locked' } });
-        throw new Refusal(accountLockedMessage(cred.lockedUntil), UC_CODE.locked);
-      }
-      if (!(await verifyPassword(cred.passwordHash, body.password))) {
-        // One statement counts the failure: a new 15-minute window starts after the last one ran out.
-        const [after] = await db
-          .update(credentials)
-          .set({
-            failedCount: sql`case when ${credentials.firstFailedAt} is null or ${credentials.firstFailedAt} < now() - make_interval(secs => ${LOGIN_FAILURE_WINDOW_SECONDS}) then 1 else ${credentials.failedCount} + 1 end`,
-            firstFailedAt: sql`case when ${credentials.firstFailedAt} is null or ${credentials.firstFailedAt} < now() - make_interval(secs => ${LOGIN_FAILURE_WINDOW_SECONDS}) then now() else ${credentials.firstFailedAt} end`,
-          })
-          .where(eq(credentials.personId, person.personId))
-          .returning({ failedCount: credentials.failedCount });
-        const failures = after?.failedCount ?? 1;
-        await platform.audit({ personId: person.personId, ip, event: 'login', target: body.username, outcome: 'failure', detail: { reason: 'password', failures } });
-        if (failures >= LOGIN_FAILURE_LIMIT) {
-          const until = new Date(Date.now() + LOGIN_LOCK_SECONDS * 1000);
-          await db.update(credentials).set({ lockedUntil: until, failedCount: 0, firstFailedAt: null }).where(eq(credentials.personId, person.personId));
-          throw new Refusal(accountLockedMessage(until), UC_CODE.locked);
-        }
-        throw new Refusal(`${MSG.badCredentials}，再错${LOGIN_FAILURE_LIMIT - failures}次账号将被锁定15分钟`, UC_CODE.badCredentials);
-      }
-      if (person.status !== 'active') throw new Refusal(MSG.accountDisabled, UC_CODE.disabled);
-      await db.update(credentials).set({ failedCount: 0, firstFailedAt: null, lockedUntil: null }).where(eq(credentials.personId, person.personId));
-      return openSession(person.personId, person.mobile, 'password', ip, body.expires);
+      const proof = await provePassword(person.personId, body.password, ip, 'login', body.username);
+      if (!proof.ok) throw new Refusal(`${MSG.badCredentials}，再错${LOGIN_FAILURE_LIMIT - proof.failures}次账号将被锁定15分钟`, UC_CODE.badCredentials);
+      return openSession(person, 'password', ip, body.expires);
     },
 
     async smscodeLogin(body: { captcha: string; captcha_session_id: string; phone_number: string; expires: number }, ip: string) {
-      await platform.limit(`login:${ip}`, limits.perMinute, 60);
+      await limit('login', ip, limits.perMinute, 'login');
       const person = await personByMobile(body.phone_number);
-      if (!person) throw new Refusal(MSG.phoneNotRegistered, UC_CODE.phoneNotRegistered);
-      try {
-        await consumeSmsCode(body.captcha_session_id, body.phone_number, body.captcha);
-      } catch (e) {
-        await platform.audit({ personId: person.personId, ip, event: 'login', target: 'sms', outcome: 'failure', detail: { reason: (e as Error).message } });
-        throw e;
+      if (!person) {
+        await failure(ip, 'login', body.phone_number, { reason: 'unknown', loginType: 'sms' });
+        throw new Refusal(MSG.phoneNotRegistered, UC_CODE.phoneNotRegistered);
       }
-      if (person.status !== 'active') throw new Refusal(MSG.accountDisabled, UC_CODE.disabled);
-      return openSession(person.personId, person.mobile, 'sms', ip, body.expires);
+      await refuseIfLocked(person.personId, ip, 'login', 'sms');
+      await proveBySmsCode(person, body.captcha_session_id, body.captcha, ip, 'login', 'sms');
+      return openSession(person, 'sms', ip, body.expires);
     },
 
     async logout(personId: number, sessionId: number, ip: string) {
@@ -199,14 +305,21 @@ export function makeUc({ db, platform, sms, wechat, limits }: UcDeps) {
       caller: { personId: number; mobile: string; sessionId: number } | null,
       ip: string,
     ) {
-      await platform.limit(`password:${ip}`, limits.perMinute, 60);
-      if (caller && caller.mobile !== body.mobile) throw new Refusal(MSG.mobileMismatch, UC_CODE.mobileMismatch);
+      await limit('password', ip, limits.perMinute, 'passwordChange');
+      if (caller && caller.mobile !== body.mobile) {
+        await failure(ip, 'passwordChange', body.mobile, { reason: 'mobileMismatch' }, caller.personId);
+        throw new Refusal(MSG.mobileMismatch, UC_CODE.mobileMismatch);
+      }
       const person = await personByMobile(body.mobile);
-      if (!person) throw new Refusal(MSG.phoneNotRegistered, UC_CODE.phoneNotRegistered);
+      if (!person) {
+        await failure(ip, 'passwordChange', body.mobile, { reason: 'unknown' });
+        throw new Refusal(MSG.phoneNotRegistered, UC_CODE.phoneNotRegistered);
+      }
       try {
         await consumeSmsCode(body.captcha_session_id, body.mobile, body.captcha);
       } catch (e) {
-        await platform.audit({ personId: person.personId, ip, event: 'passwordChange', outcome: 'failure', detail: { reason: (e as Error).message } });
+        const reason = e instanceof Refusal && e.code === UC_CODE.smsCodeWrong ? 'smsCodeWrong' : 'smsCodeExpired';
+        await failure(ip, 'passwordChange', body.mobile, { reason }, person.personId);
         throw e;
       }
       const passwordHash = await hashPassword(body.password);
@@ -219,11 +332,19 @@ export function makeUc({ db, platform, sms, wechat, limits }: UcDeps) {
         .update(sessions)
         .set({ revokedAt: new Date() })
         .where(and(eq(sessions.personId, person.personId), ne(sessions.id, keep), isNull(sessions.revokedAt)));
-      await platform.audit({ personId: person.personId, ip, event: 'passwordChange', outcome: 'success' });
+      await platform.audit({ personId: person.personId, ip, event: 'passwordChange', target: body.mobile, outcome: 'success' });
+    },
+
+    /**
+     * The learning service's password check (updatePersonPassword): refused while the account is locked,
+     * and a wrong password counts toward the lockout like a failed login.
+     */
+    async checkPasswordInForce(caller: { personId: number; mobile: string }, password: string, ip: string): Promise<boolean> {
+      return (await provePassword(caller.personId, password, ip, 'passwordSync', caller.mobile)).ok;
     },
 
     async requestWechatQrcode(q: { page: string; version: string; is_hyaline: string }, ip: string) {
-      await platform.limit(`wechat:${ip}`, limits.perMinute, 60);
+      await limit('wechat', ip, limits.perMinute, 'login');
       const ticket = newId();
       const path = await wechat.codeImage(ticket, { page: q.page, version: q.version, isHyaline: q.is_hyaline === 'true' });
       await db.insert(wechatTickets).values({ ticket, expiresAt: new Date(Date.now() + WECHAT_TICKET_TTL_SECONDS * 1000) });
@@ -242,7 +363,7 @@ export function makeUc({ db, platform, sms, wechat, limits }: UcDeps) {
           .returning({ personId: wechatTickets.personId });
         const [person] = claimed[0]?.personId ? await db.select().from(persons).where(eq(persons.personId, claimed[0].personId)).limit(1) : [];
         if (!person) return { status: WECHAT_STATUS.expired, message: MSG.wechatExpired };
-        const login = await openSession(person.personId, person.mobile, 'wechat', ip, SESSION_EXPIRES_SECONDS);
+        const login = await openSession(person, 'wechat', ip, SESSION_EXPIRES_SECONDS);
         return { status: WECHAT_STATUS.confirmed, message: MSG.wechatConfirmed, accessToken: login.authorization.id, mobile: person.mobile };
       }
       if (t.status === WECHAT_STATUS.failed) return { status: WECHAT_STATUS.failed, message: MSG.wechatFailed };
@@ -270,14 +391,48 @@ export function makeUc({ db, platform, sms, wechat, limits }: UcDeps) {
         .where(and(eq(wechatTickets.ticket, ticket), eq(wechatTickets.status, WECHAT_STATUS.scanned), gt(wechatTickets.expiresAt, new Date())))
         .returning({ status: wechatTickets.status });
       if (rows.length === 0) throw new Refusal(MSG.wechatExpired, UC_CODE.invalid);
-      if (!person) await platform.audit({ ip, event: 'login', target: 'wechat', outcome: 'failure', detail: { reason: 'unbound' } });
+      if (!person) await failure(ip, 'login', 'wechat', { reason: 'unbound' });
       return status;
     },
 
-    async confirmWechatByLoginCode(ticket: string, loginCode: string, ip: string) {
-      const openId = await wechat.openIdOf(loginCode);
-      const [person] = await db.select({ personId: persons.personId }).from(persons).where(eq(persons.wechatOpenId, openId)).limit(1);
-      return this.confirmWechatTicket(ticket, person ?? null, ip);
+    /**
+     * The mini-program's confirmation: its wx.login code names the WeChat user. A WeChat user nobody is
+     * bound to is refused (the ticket stays scanned and usable) unless phone and SMS code come along,
+     * which bind it to that person first. Locked and disabled accounts are refused here already.
+     */
+    async confirmWechatByLoginCode(
+      body: { ticket: string; code: string; phone_number?: string | undefined; sms_code?: string | undefined; sms_session_id?: string | undefined },
+      ip: string,
+    ) {
+      await limit('wechat', ip, limits.perMinute, 'login');
+      const [live] = await db
+        .select({ ticket: wechatTickets.ticket })
+        .from(wechatTickets)
+        .where(and(eq(wechatTickets.ticket, body.ticket), eq(wechatTickets.status, WECHAT_STATUS.scanned), gt(wechatTickets.expiresAt, new Date())))
+        .limit(1);
+      if (!live) throw new Refusal(MSG.wechatExpired, UC_CODE.invalid);
+      let openId: string;
+      try {
+        openId = await wechat.openIdOf(body.code);
+      } catch {
+        await failure(ip, 'login', 'wechat', { reason: 'loginCodeRefused' });
+        throw new Refusal(MSG.wechatCodeInvalid);
+      }
+      let [person] = await db.select().from(persons).where(eq(persons.wechatOpenId, openId)).limit(1);
+      if (!person) {
+        const { phone_number, sms_code, sms_session_id } = body;
+        if (phone_number === undefined || sms_code === undefined || sms_session_id === undefined) {
+          await failure(ip, 'login', 'wechat', { reason: 'unbound' });
+          throw new Refusal(MSG.wechatNotBound, UC_CODE.wechatNotBound);
+        }
+        person = await bindWechat(openId, { phone_number, sms_code, sms_session_id }, ip);
+      }
+      await refuseIfLocked(person.personId, ip, 'login', 'wechat');
+      if (person.status !== 'active') {
+        await failure(ip, 'login', 'wechat', { reason: 'disabled', loginType: 'wechat' }, person.personId);
+        throw new Refusal(MSG.accountDisabled, UC_CODE.disabled);
+      }
+      return this.confirmWechatTicket(body.ticket, person, ip);
     },
 
     personByMobile,
