@@ -1,25 +1,18 @@
 /** Route guards and module rights: login required, no-permission modal, exam rights, bare pages, 404, phone menu. */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { MSG, STORAGE_KEY } from '@portal/contract';
-import { ACCOUNTS, eventually, dialog, launchBrowser, loginWithPassword, nextCaptchaId, openPage, pathOf, seriousA11yViolations, submitPasswordLogin } from './helpers.ts';
+import { ACCOUNTS, browserOfThisFile, dialog, eventually, loginWithPassword, nextCaptchaId, pathOf, seriousA11yViolations, submitPasswordLogin } from './helpers.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserOfThisFile();
 
 const mainMenu = (page: Page) => page.getByRole('navigation', { name: '主菜单' });
 const noPermissionModal = (page: Page) => page.getByRole('dialog').filter({ hasText: MSG.noPermission });
 
 describe('route access', () => {
   it('a visitor browses public pages with titles, and unknown paths get the 404 page', async () => {
-    const { page, errors, close } = await openPage(browser, baseUrl);
+    const { page, errors, close } = await browser.open();
     await page.goto('/');
     await eventually(() => pathOf(page)).toBe('/index');
     await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).toContain('欢迎来到');
@@ -47,7 +40,7 @@ describe('route access', () => {
 
   it('the home page, a login-required page and the login modal have no serious accessibility findings, at 1280 px and 375 px', async () => {
     for (const size of ['desktop', 'phone'] as const) {
-      const { page, close } = await openPage(browser, baseUrl, size, { bypassCSP: true });
+      const { page, close } = await browser.open(size, { bypassCSP: true });
       await page.goto('/index');
       await eventually(() => page.getByRole('heading', { level: 1 }).isVisible()).toBe(true);
       expect(await seriousA11yViolations(page)).toEqual([]);
@@ -59,7 +52,7 @@ describe('route access', () => {
   });
 
   it('a visitor opening /study gets the login modal and 请先登录; after logging in the page opens', async () => {
-    const { page, close } = await openPage(browser, baseUrl);
+    const { page, close } = await browser.open();
     const captcha = nextCaptchaId(page);
     await page.goto('/study');
     const modal = dialog(page, '用户登录');
@@ -72,7 +65,7 @@ describe('route access', () => {
   });
 
   it('a training-class account (13800000002) gets the no-permission modal for special training, digital books and online exam', async () => {
-    const { page, close } = await openPage(browser, baseUrl);
+    const { page, close } = await browser.open();
     await page.goto('/index');
     await loginWithPassword(page, baseUrl, ACCOUNTS.trainNoExam.phone, ACCOUNTS.trainNoExam.password);
     await eventually(() => pathOf(page)).toBe('/learningClassroom/ongoingTopic');
@@ -106,7 +99,7 @@ describe('route access', () => {
   });
 
   it('a training-class account with explain train (13800000003) may open the online exam', async () => {
-    const { page, close } = await openPage(browser, baseUrl);
+    const { page, close } = await browser.open();
     await page.goto('/index');
     await loginWithPassword(page, baseUrl, ACCOUNTS.trainExam.phone, ACCOUNTS.trainExam.password);
     await mainMenu(page).getByText('在线考试').click();
@@ -117,7 +110,7 @@ describe('route access', () => {
   });
 
   it('a learner opens digital books in a new window; a teacher may not open the learning classroom', async () => {
-    const { page, close } = await openPage(browser, baseUrl);
+    const { page, close } = await browser.open();
     await page.goto('/index');
     await loginWithPassword(page, baseUrl, ACCOUNTS.learner.phone, ACCOUNTS.learner.password);
     // The library host of the demo configuration is not running: the new window's request is what counts.
@@ -133,7 +126,7 @@ describe('route access', () => {
     await page.getByRole('navigation', { name: '账户' }).getByRole('button', { name: /AI助学/ }).click();
     expect(new URL((await ai).url()).searchParams.get('token')).toBe(token);
 
-    const teacher = await openPage(browser, baseUrl);
+    const teacher = await browser.open();
     await teacher.page.goto('/index');
     await loginWithPassword(teacher.page, baseUrl, ACCOUNTS.teacher.phone, ACCOUNTS.teacher.password);
     await teacher.page.goto('/learningClassroom/ongoingTopic');
@@ -143,7 +136,7 @@ describe('route access', () => {
   });
 
   it('header and footer are hidden on /exam, /examInfo and /exam1', async () => {
-    const { page, close } = await openPage(browser, baseUrl);
+    const { page, close } = await browser.open();
     await page.goto('/index');
     await eventually(() => page.locator('header.site-header').count()).toBe(1);
     await loginWithPassword(page, baseUrl, ACCOUNTS.learner.phone, ACCOUNTS.learner.password);
@@ -157,7 +150,7 @@ describe('route access', () => {
   });
 
   it('on a 375 px phone the menu is in a drawer', async () => {
-    const { page, close } = await openPage(browser, baseUrl, 'phone');
+    const { page, close } = await browser.open('phone');
     await page.goto('/index');
     expect(await mainMenu(page).first().isVisible()).toBe(false);
     await page.getByRole('button', { name: '打开菜单' }).click();

@@ -1,5 +1,5 @@
 /** Shared pieces of the browser tests: the system Chromium, pages at a size, and the server's development doubles. */
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { STORAGE_KEY } from '@portal/contract';
@@ -40,6 +40,26 @@ export interface Opened {
   /** Uncaught page errors seen so far (a test may assert there were none). */
   errors: string[];
   close: () => Promise<void>;
+}
+
+/**
+ * The browser of one test file: launched before its tests and closed after them; `open` gives a fresh
+ * context (openPage) on the server the global setup started.
+ */
+export function browserOfThisFile(launch: () => Promise<Browser> = launchBrowser) {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    open(size: 'desktop' | 'phone' = 'desktop', opts: { bypassCSP?: boolean } = {}): Promise<Opened> {
+      if (!browser) throw new Error('the browser of this file is not launched yet');
+      return openPage(browser, inject('baseUrl'), size, opts);
+    },
+  };
 }
 
 /** A fresh browser context (its own storage) at desktop 1280 px or phone 375 px. */

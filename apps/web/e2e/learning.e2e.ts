@@ -4,24 +4,16 @@
  * finish it and find it under qualifiedcourses and in statisticspage; the PDF reader counts reading
  * time; the live page plays the local HLS stream.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { eventually, loginWithPassword, openPage, pathOf, toastWith } from './helpers.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { browserOfThisFile, eventually, loginWithPassword, pathOf, toastWith } from './helpers.ts';
 import { courseIdsOfInstall, credited, findCourse, firstIds, launchMediaBrowser, pause, play, singleVideo, video, videoState } from './study.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchMediaBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserOfThisFile(launchMediaBrowser);
 
 describe('learning', () => {
   it('applies to a topic, studies a video course to completion, and sees it in the classroom', { timeout: 240_000 }, async () => {
-    const { page, errors, close } = await openPage(browser, baseUrl);
+    const { page, errors, close } = await browser.open();
     await page.goto('/index');
     await loginWithPassword(page, baseUrl, '13900010050', 'Study@2026');
 
@@ -98,7 +90,7 @@ describe('learning', () => {
   });
 
   it('the PDF reader shows pages and counts reading time', { timeout: 120_000 }, async () => {
-    const { page, errors, close } = await openPage(browser, baseUrl);
+    const { page, errors, close } = await browser.open();
     await page.goto('/index');
     await loginWithPassword(page, baseUrl, '13900010051', 'Study@2026');
     const course = await findCourse(baseUrl, firstIds(40), (c) => c.resources.some((r) => r.kind === 'pdf'));
@@ -121,7 +113,7 @@ describe('learning', () => {
   });
 
   it('the live page plays the local HLS stream and counts attendance', { timeout: 120_000 }, async () => {
-    const { page, errors, close } = await openPage(browser, baseUrl);
+    const { page, errors, close } = await browser.open();
     await page.goto('/index');
     await loginWithPassword(page, baseUrl, '13900010052', 'Study@2026');
     const now = Date.now();

@@ -1,22 +1,8 @@
 /** Logging in: password, SMS and WeChat; refusals shown in place; the captcha renewed after a failure. */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { MSG, SMS_RESEND_SECONDS, TOAST_GAP_PX, TOAST_OFFSET_PX, TOAST_TITLE } from '@portal/contract';
-import {
-  ACCOUNTS,
-  eventually,
-  devCaptcha,
-  devSms,
-  launchBrowser,
-  loginWithPassword,
-  nextCaptchaId,
-  openLoginModal,
-  openPage,
-  pathOf,
-  storedRecord,
-  submitPasswordLogin,
-  toastWith,
-} from './helpers.ts';
+import { ACCOUNTS, browserOfThisFile, devCaptcha, devSms, eventually, loginWithPassword, nextCaptchaId, openLoginModal, pathOf, storedRecord, submitPasswordLogin, toastWith } from './helpers.ts';
 
 const baseUrl = inject('baseUrl');
 
@@ -28,18 +14,11 @@ async function openSmsTab(page: Page) {
   await modal.getByRole('tab', { name: '短信登录' }).click();
   return { modal, captchaId: await captcha };
 }
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserOfThisFile();
 
 describe('login', () => {
   it('a learner logs in with the password and lands on the ongoing topics with 登录成功！', async () => {
-    const { page, errors, close } = await openPage(browser, baseUrl);
+    const { page, errors, close } = await browser.open();
     await page.goto('/index');
     await loginWithPassword(page, baseUrl, ACCOUNTS.learner.phone, ACCOUNTS.learner.password);
     await eventually(() => pathOf(page)).toBe('/learningClassroom/ongoingTopic');
@@ -55,7 +34,7 @@ describe('login', () => {
   });
 
   it('a teacher lands on /class/teacherinfo and sees the teacher menu', async () => {
-    const { page, close } = await openPage(browser, baseUrl);
+    const { page, close } = await browser.open();
     await page.goto('/index');
     await loginWithPassword(page, baseUrl, ACCOUNTS.teacher.phone, ACCOUNTS.teacher.password);
     await eventually(() => pathOf(page)).toBe('/class/teacherinfo');
@@ -67,7 +46,7 @@ describe('login', () => {
   });
 
   it('a wrong password shows the server message in the modal and renews the captcha image', async () => {
-    const { page, close } = await openPage(browser, baseUrl);
+    const { page, close } = await browser.open();
     await page.goto('/index');
     const { modal, captchaId } = await openLoginModal(page);
     const image = modal.getByRole('img', { name: '图形验证码' });
@@ -85,7 +64,7 @@ describe('login', () => {
   });
 
   it('shows every password-login validation message and limits the lengths', async () => {
-    const { page, close } = await openPage(browser, baseUrl);
+    const { page, close } = await browser.open();
     await page.goto('/index');
     const { modal } = await openLoginModal(page);
     await modal.getByRole('button', { name: '登录', exact: true }).click();
@@ -101,7 +80,7 @@ describe('login', () => {
   });
 
   it('SMS tab: validations, the unregistered number message, then an SMS login with the code from the outbox', async () => {
-    const { page, close } = await openPage(browser, baseUrl);
+    const { page, close } = await browser.open();
     const sms = await openSmsTab(page);
     const modal = sms.modal;
     let captchaId = sms.captchaId;
@@ -135,7 +114,7 @@ describe('login', () => {
   });
 
   it('WeChat tab: the QR code, 扫描成功 after the scan, login after the confirmation', async () => {
-    const { page, close } = await openPage(browser, baseUrl);
+    const { page, close } = await browser.open();
     await page.goto('/index');
     const { modal } = await openLoginModal(page);
     const qr = page.waitForResponse((r) => r.url().includes('/request_wechat_qrcode'));
@@ -160,7 +139,7 @@ describe('login', () => {
   });
 
   it('toasts: top left, 180 px down, titled 系统提示, 16 px apart, then gone; the SMS button counts 120 s down and resets', async () => {
-    const { page, close } = await openPage(browser, baseUrl);
+    const { page, close } = await browser.open();
     const sms = await openSmsTab(page);
     const modal = sms.modal;
     let captchaId = sms.captchaId;
@@ -210,7 +189,7 @@ describe('login', () => {
   });
 
   it('WeChat tab: a failed confirmation stops polling and offers a refresh, which brings a new code', async () => {
-    const { page, close } = await openPage(browser, baseUrl);
+    const { page, close } = await browser.open();
     await page.goto('/index');
     const { modal } = await openLoginModal(page);
     const qr = page.waitForResponse((r) => r.url().includes('/request_wechat_qrcode'));

@@ -3,20 +3,13 @@
  * sections, a news article, a notice, the catalogue (search, category, sort, page 2), the certificate
  * check (found and not found), adding a course, the charts, and axe on every public page.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { LOADING_FADE_MS, SIDE_PANEL_OFFSET_PX } from '@portal/contract';
-import { ACCOUNTS, eventually, launchBrowser, loginWithPassword, openPage, pathOf, seriousA11yViolations } from './helpers.ts';
+import { ACCOUNTS, browserOfThisFile, eventually, loginWithPassword, pathOf, seriousA11yViolations } from './helpers.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserOfThisFile();
 
 const search = (page: Page) => new URL(page.url()).searchParams;
 /** The titles of the catalogue's current list, once no request for it is in flight. */
@@ -43,7 +36,7 @@ async function scrollHomeToEnd(page: Page) {
 
 describe('the public portal', () => {
   it('the loading overlay fades out in 400 ms; the side panel starts 181 px down and follows the scroll', async () => {
-    const { page, close } = await openPage(browser, baseUrl);
+    const { page, close } = await browser.open();
     // Watch the overlay from the first byte: when it starts to fade, with what duration, and when it goes.
     await page.addInitScript(() => {
       const seen: { duration?: string; fadeAt?: number; goneAt?: number } = {};
@@ -74,7 +67,7 @@ describe('the public portal', () => {
   });
 
   it('a visitor reads the home page, a news article and a notice', async () => {
-    const { page, errors, close } = await openPage(browser, baseUrl);
+    const { page, errors, close } = await browser.open();
     await page.goto('/index');
     await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).toContain('欢迎来到');
     const carousel = page.getByRole('region', { name: '图片新闻' });
@@ -140,7 +133,7 @@ describe('the public portal', () => {
   });
 
   it('a visitor browses the course catalogue: search, category, sort and page 2, kept in the address', async () => {
-    const { page, errors, close } = await openPage(browser, baseUrl);
+    const { page, errors, close } = await browser.open();
     await page.goto('/index');
     await page.getByRole('navigation', { name: '主菜单' }).getByText('课程分类').click();
     await eventually(() => pathOf(page)).toBe('/course');
@@ -198,7 +191,7 @@ describe('the public portal', () => {
 
   it('a certificate is checked by number (found, with a masked name) and by a QR address; an unknown number is not found', async () => {
     const no = await demoCertificateNo();
-    const { page, errors, close } = await openPage(browser, baseUrl);
+    const { page, errors, close } = await browser.open();
     await page.goto('/index');
     await scrollHomeToEnd(page);
     await page.locator('section[aria-labelledby="home-certificates"]').getByRole('link', { name: /证书查询/ }).click();
@@ -238,7 +231,7 @@ describe('the public portal', () => {
   });
 
   it('the download centre, common questions and the college overview show their content', async () => {
-    const { page, errors, close } = await openPage(browser, baseUrl, 'phone');
+    const { page, errors, close } = await browser.open('phone');
     await page.goto('/download');
     await eventually(() => page.locator('.download-table tbody tr').count()).toBeGreaterThan(0);
     const firstRow = page.locator('.download-table tbody tr').first();
@@ -267,7 +260,7 @@ describe('the public portal', () => {
   });
 
   it('/charts draws its charts (canvases) with ECharts loaded only there', async () => {
-    const { page, errors, close } = await openPage(browser, baseUrl);
+    const { page, errors, close } = await browser.open();
     const scripts: string[] = [];
     page.on('request', (r) => {
       if (r.resourceType() === 'script') scripts.push(r.url());
@@ -294,7 +287,7 @@ describe('the public portal', () => {
 
 describe('a learner and the catalogue', () => {
   it('a learner sees progress on cards, adds a course to their courses and sees 已加入', async () => {
-    const { page, errors, close } = await openPage(browser, baseUrl);
+    const { page, errors, close } = await browser.open();
     await page.goto('/index');
     await loginWithPassword(page, baseUrl, ACCOUNTS.learner.phone, ACCOUNTS.learner.password);
     await page.goto('/course?sort=popular');
@@ -332,7 +325,7 @@ describe('accessibility of the public pages', () => {
   for (const size of ['desktop', 'phone'] as const) {
     it(`every public page has no serious or critical axe finding at ${size === 'desktop' ? '1280' : '375'} px`, async () => {
       const no = await demoCertificateNo();
-      const { page, close } = await openPage(browser, baseUrl, size, { bypassCSP: true });
+      const { page, close } = await browser.open(size, { bypassCSP: true });
       const found: Record<string, string[]> = {};
       for (const [path, heading] of PAGES) {
         await page.goto(path.replace('no=', `no=${no}`));

@@ -1,18 +1,11 @@
 /** The session over time: reload, logout, an expired session (401), the profile panel, changing the password. */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { MSG, STORAGE_KEY } from '@portal/contract';
-import { ACCOUNTS, eventually, devCaptcha, devSms, dialog, launchBrowser, loginWithPassword, nextCaptchaId, openPage, pathOf, storedRecord, toastWith } from './helpers.ts';
+import { ACCOUNTS, browserOfThisFile, devCaptcha, devSms, dialog, eventually, loginWithPassword, nextCaptchaId, pathOf, storedRecord, toastWith } from './helpers.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserOfThisFile();
 
 const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
@@ -20,7 +13,7 @@ const account = (page: Page) => page.getByRole('navigation', { name: '账户' })
 
 describe('session', () => {
   it('a reload keeps the login', async () => {
-    const { page, close } = await openPage(browser, baseUrl);
+    const { page, close } = await browser.open();
     await page.goto('/index');
     await loginWithPassword(page, baseUrl, ACCOUNTS.learner.phone, ACCOUNTS.learner.password);
     await eventually(() => pathOf(page)).toBe('/learningClassroom/ongoingTopic');
@@ -32,7 +25,7 @@ describe('session', () => {
   });
 
   it('logout clears featurewebstorage, lands on /index and says 已退出登录！', async () => {
-    const { page, close } = await openPage(browser, baseUrl);
+    const { page, close } = await browser.open();
     await page.goto('/index');
     await loginWithPassword(page, baseUrl, ACCOUNTS.learner.phone, ACCOUNTS.learner.password);
     expect(await storedRecord(page)).not.toBeNull();
@@ -49,7 +42,7 @@ describe('session', () => {
   });
 
   it('a revoked session: the next call shows 登录状态过期！请重新登录！ and opens the login modal', async () => {
-    const { page, close } = await openPage(browser, baseUrl);
+    const { page, close } = await browser.open();
     await page.goto('/index');
     await loginWithPassword(page, baseUrl, ACCOUNTS.learner.phone, ACCOUNTS.learner.password);
     // Let the landing page finish its own calls first, so the click below is what meets the revoked session.
@@ -66,7 +59,7 @@ describe('session', () => {
   });
 
   it('the profile panel shows the person and, for a position level 3 learner, the national academy link', async () => {
-    const { page, close } = await openPage(browser, baseUrl);
+    const { page, close } = await browser.open();
     await page.goto('/index');
     await loginWithPassword(page, baseUrl, ACCOUNTS.learner.phone, ACCOUNTS.learner.password);
     await account(page).getByText('张伟').click();
@@ -80,7 +73,7 @@ describe('session', () => {
   });
 
   it('uploads an avatar from the profile panel (level 8: no academy link); a file that is not an image is refused and leaves the list', async () => {
-    const { page, close } = await openPage(browser, baseUrl);
+    const { page, close } = await browser.open();
     await page.goto('/index');
     await loginWithPassword(page, baseUrl, ACCOUNTS.learnerLevel8.phone, ACCOUNTS.learnerLevel8.password);
     await account(page).getByTitle('查看个人信息').click();
@@ -103,7 +96,7 @@ describe('session', () => {
   });
 
   it('changes the password with an SMS code (13800000005), then logs in with the new one', async () => {
-    const { page, close } = await openPage(browser, baseUrl);
+    const { page, close } = await browser.open();
     await page.goto('/index');
     await loginWithPassword(page, baseUrl, ACCOUNTS.learnerLevel8.phone, ACCOUNTS.learnerLevel8.password);
     const captcha = nextCaptchaId(page);

@@ -3,22 +3,15 @@
  * learning?" pause after the idle time, a second tab taking over the counting, and reports made
  * while the network is down, kept on the device and sent when it returns.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { STUDY_QUEUE_KEY } from '../src/lib/storage.ts';
 import { INACTIVE_TEXT } from '../src/features/study/messages.ts';
-import { dialog, eventually, loginWithPassword, openPage } from './helpers.ts';
+import { browserOfThisFile, dialog, eventually, loginWithPassword } from './helpers.ts';
 import { counting, credited, findCourse, firstIds, launchMediaBrowser, pause, play, singleVideo, videoState } from './study.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchMediaBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserOfThisFile(launchMediaBrowser);
 
 /** Opens a single-video demo course on /study and waits until the video can play. */
 async function openVideoCourse(page: Page): Promise<number> {
@@ -33,7 +26,7 @@ const queued = (page: Page) => page.evaluate((key) => (JSON.parse(localStorage.g
 
 describe('study page guards', () => {
   it('after the idle time without a touch the video pauses and asks 您还在学习吗？; 继续学习 resumes counting', { timeout: 90_000 }, async () => {
-    const { page, errors, close } = await openPage(browser, baseUrl);
+    const { page, errors, close } = await browser.open();
     // The page's own clock, so twenty minutes pass in a moment; the server's clock is untouched.
     await page.clock.install();
     await page.goto('/index');
@@ -58,7 +51,7 @@ describe('study page guards', () => {
   });
 
   it('a second tab on the same course takes over; the first says so and may take it back', { timeout: 90_000 }, async () => {
-    const { page: first, errors, close } = await openPage(browser, baseUrl);
+    const { page: first, errors, close } = await browser.open();
     await first.goto('/index');
     await loginWithPassword(first, baseUrl, '13900010054', 'Study@2026');
     const courseId = await openVideoCourse(first);
@@ -91,7 +84,7 @@ describe('study page guards', () => {
   });
 
   it('reports made offline are kept on the device, shown, and credited once the network returns', { timeout: 90_000 }, async () => {
-    const { page, close } = await openPage(browser, baseUrl);
+    const { page, close } = await browser.open();
     await page.goto('/index');
     await loginWithPassword(page, baseUrl, '13900010055', 'Study@2026');
     await openVideoCourse(page);
