@@ -1,19 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
-
-/** Everything production needs: a real secret and the real SMS and WeChat providers with their credentials. */
-const PRODUCTION = {
-  NODE_ENV: 'production',
-  SIGNING_SECRET: 'a-production-secret-of-length',
-  SMS_PROVIDER: 'aliyun',
-  SMS_ACCESS_KEY_ID: 'id',
-  SMS_ACCESS_KEY_SECRET: 'secret',
-  SMS_SIGN_NAME: '干部网络学院',
-  SMS_TEMPLATE_CODE: 'SMS_1',
-  WECHAT_PROVIDER: 'wechat',
-  WECHAT_APPID: 'app',
-  WECHAT_SECRET: 'secret',
-};
+import { PRODUCTION_ENV as PRODUCTION } from './test/harness.ts';
 
 const problemsOf = (env: Record<string, string | undefined>): string => {
   try {

@@ -16,6 +16,20 @@ import type { Db } from '../db/client.ts';
 export { DEMO_PASSWORDS };
 export const PRODUCT = 'portal';
 
+/** Everything production needs: a real secret and the real SMS and WeChat providers with their credentials. */
+export const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  SIGNING_SECRET: 'a-production-secret-of-length',
+  SMS_PROVIDER: 'aliyun',
+  SMS_ACCESS_KEY_ID: 'id',
+  SMS_ACCESS_KEY_SECRET: 'secret',
+  SMS_SIGN_NAME: '干部网络学院',
+  SMS_TEMPLATE_CODE: 'SMS_1',
+  WECHAT_PROVIDER: 'wechat',
+  WECHAT_APPID: 'app',
+  WECHAT_SECRET: 'secret',
+};
+
 export interface TestApp {
   app: FastifyInstance;
   db: Db;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { auth, dev, MSG, person, UC_CODE, WECHAT_STATUS } from '@portal/contract';
-import { createTestApp, DEMO_PASSWORDS, type TestApp } from '../../test/harness.ts';
+import { createTestApp, DEMO_PASSWORDS, PRODUCTION_ENV, type TestApp } from '../../test/harness.ts';
 import { auditLog, captchas, credentials, persons, sessions, smsCodes, wechatTickets } from '../../db/schema/index.ts';
 import type { WechatLogin } from '../../integrations/wechat.ts';
 import type { SmsSender } from '../../integrations/sms.ts';
@@ -517,21 +517,7 @@ describe('development endpoints', () => {
         return code;
       },
     };
-    const prod = await createTestApp(
-      {
-        NODE_ENV: 'production',
-        SIGNING_SECRET: 'a-production-secret-of-length',
-        SMS_PROVIDER: 'aliyun',
-        SMS_ACCESS_KEY_ID: 'id',
-        SMS_ACCESS_KEY_SECRET: 'secret',
-        SMS_SIGN_NAME: '干部网络学院',
-        SMS_TEMPLATE_CODE: 'SMS_1',
-        WECHAT_PROVIDER: 'wechat',
-        WECHAT_APPID: 'app',
-        WECHAT_SECRET: 'secret',
-      },
-      { sms, wechat },
-    );
+    const prod = await createTestApp(PRODUCTION_ENV, { sms, wechat });
     try {
       expect(prod.config.SEED_DEMO).toBe(false);
       expect((await prod.call(dev.devSms, { query: { phone: '13800000001' } })).status).toBe(404);
