@@ -22,8 +22,8 @@ export function ucRoutes(bind: Binder, uc: Uc, opts: { production: boolean }) {
     const { message, ...data } = await uc.pollWechatTicket(query.ticket, ip);
     return new Answer(data, message);
   });
-  bind(auth.scanWechatTicket, async ({ body }) => {
-    await uc.scanWechatTicket(body.ticket);
+  bind(auth.scanWechatTicket, async ({ body, ip }) => {
+    await uc.scanWechatTicket(body.ticket, ip);
     return null;
   });
   bind(auth.confirmWechatTicket, async ({ body, ip }) => {

@@ -372,7 +372,9 @@ export function makeUc({ db, platform, sms, wechat, limits }: UcDeps) {
       return { status: WECHAT_STATUS.waiting, message: MSG.wechatWaiting };
     },
 
-    async scanWechatTicket(ticket: string) {
+    /** The mini-program's scan; `ip` (absent for the development double) counts toward the per-address limit. */
+    async scanWechatTicket(ticket: string, ip?: string) {
+      if (ip !== undefined) await limit('wechat', ip, limits.perMinute, 'login');
       const rows = await db
         .update(wechatTickets)
         .set({ status: WECHAT_STATUS.scanned })

@@ -583,6 +583,15 @@ describe('rate limits', () => {
     expect(await auditFrom(limited, '10.9.7.1')).toContainEqual(expect.objectContaining({ event: 'smsCode', target: 'sms:10.9.7.1', detail: expect.objectContaining({ reason: 'rateLimited' }) }));
   });
 
+  it('refuse a burst of WeChat scans from one address', async () => {
+    await freshWindow();
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i++) codes.push((await limited.call(auth.scanWechatTicket, { body: { ticket: 'nope' }, ip: '10.9.5.1' })).json.code as number);
+    expect(codes).toEqual([UC_CODE.invalid, UC_CODE.invalid, UC_CODE.invalid, UC_CODE.rateLimited]);
+    expect((await limited.call(auth.scanWechatTicket, { body: { ticket: 'nope' }, ip: '10.9.5.2' })).json.code).toBe(UC_CODE.invalid);
+    expect(await auditFrom(limited, '10.9.5.1')).toContainEqual(expect.objectContaining({ event: 'login', target: 'wechat:10.9.5.1', detail: expect.objectContaining({ reason: 'rateLimited' }) }));
+  });
+
   it('refuse a burst of password changes, and of learning-service password checks, from one address', async () => {
     const token = await limited.login('13900010060', DEMO_PASSWORDS.learner, '10.9.6.9');
     await freshWindow();
