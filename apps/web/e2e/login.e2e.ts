@@ -6,6 +6,16 @@ import { ACCOUNTS, browserOfThisFile, devCaptcha, devSms, eventually, loginWithP
 
 const baseUrl = inject('baseUrl');
 
+/** /index, the login modal, its WeChat tab, and the QR code the tab requested. */
+async function openWechatTab(page: Page) {
+  await page.goto('/index');
+  const { modal } = await openLoginModal(page);
+  const qr = page.waitForResponse((r) => r.url().includes('/request_wechat_qrcode'));
+  await modal.getByRole('tab', { name: '微信登录' }).click();
+  const { data } = (await (await qr).json()) as { data: { ticket: string; path: string } };
+  return { modal, data };
+}
+
 /** /index, the login modal, its SMS tab (which loads a captcha of its own). */
 async function openSmsTab(page: Page) {
   await page.goto('/index');
@@ -115,11 +125,7 @@ describe('login', () => {
 
   it('WeChat tab: the QR code, 扫描成功 after the scan, login after the confirmation', async () => {
     const { page, close } = await browser.open();
-    await page.goto('/index');
-    const { modal } = await openLoginModal(page);
-    const qr = page.waitForResponse((r) => r.url().includes('/request_wechat_qrcode'));
-    await modal.getByRole('tab', { name: '微信登录' }).click();
-    const { data } = (await (await qr).json()) as { data: { ticket: string; path: string } };
+    const { modal, data } = await openWechatTab(page);
     await eventually(() => modal.getByRole('img', { name: '微信登录二维码' }).getAttribute('src')).toBe(data.path);
     await eventually(() => modal.getByText(MSG.wechatWaiting).isVisible()).toBe(true);
 
@@ -190,11 +196,8 @@ describe('login', () => {
 
   it('WeChat tab: a failed confirmation stops polling and offers a refresh, which brings a new code', async () => {
     const { page, close } = await browser.open();
-    await page.goto('/index');
-    const { modal } = await openLoginModal(page);
-    const qr = page.waitForResponse((r) => r.url().includes('/request_wechat_qrcode'));
-    await modal.getByRole('tab', { name: '微信登录' }).click();
-    const first = ((await (await qr).json()) as { data: { ticket: string } }).data.ticket;
+    const { modal, data } = await openWechatTab(page);
+    const first = data.ticket;
 
     // Nobody is bound to this WeChat user: the ticket fails (status 2).
     await fetch(`${baseUrl}/dev/wechat/${first}/scan`, { method: 'POST' });

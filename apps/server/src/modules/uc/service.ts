@@ -116,9 +116,23 @@ export function makeUc({ db, platform, sms, wechat, limits }: UcDeps) {
    */
   async function refuseIfLocked(personId: number, ip: string, event: Event, target: string) {
     const [cred] = await db.select({ lockedUntil: credentials.lockedUntil }).from(credentials).where(eq(credentials.personId, personId)).limit(1);
-    if (cred?.lockedUntil && cred.lockedUntil.getTime() > Date.now()) {
-      await failure(ip, event, target, { reason: 'locked', lockedUntil: cred.lockedUntil.toISOString() }, personId);
-      throw new Refusal(accountLockedMessage(cred.lockedUntil), UC_CODE.locked);
+    await refuseLocked(cred?.lockedUntil ?? null, personId, ip, event, target);
+  }
+
+  /** The lock refusal for a lock time already read. */
+  async function refuseLocked(lockedUntil: Date | null, personId: number, ip: string, event: Event, target: string) {
+    if (lockedUntil && lockedUntil.getTime() > Date.now()) {
+      await failure(ip, event, target, { reason: 'locked', lockedUntil: lockedUntil.toISOString() }, personId);
+      throw new Refusal(accountLockedMessage(lockedUntil), UC_CODE.locked);
+    }
+  }
+
+  /** Who may not log in at all, whatever the proof: a locked or a disabled account (each refusal audited). */
+  async function refuseIfCannotLogIn(person: Person, ip: string, target: string, loginType: LoginType) {
+    await refuseIfLocked(person.personId, ip, 'login', target);
+    if (person.status !== 'active') {
+      await failure(ip, 'login', target, { reason: 'disabled', loginType }, person.personId);
+      throw new Refusal(MSG.accountDisabled, UC_CODE.disabled);
     }
   }
 
@@ -169,20 +183,15 @@ export function makeUc({ db, platform, sms, wechat, limits }: UcDeps) {
    * a wrong password is counted (the fifth locks and throws). Answers the failures so far, 0 when right.
    */
   async function provePassword(personId: number, password: string, ip: string, event: Event, target: string): Promise<{ ok: true } | { ok: false; failures: number }> {
-    await refuseIfLocked(personId, ip, event, target);
-    const [cred] = await db.select({ passwordHash: credentials.passwordHash }).from(credentials).where(eq(credentials.personId, personId)).limit(1);
+    const [cred] = await db.select({ passwordHash: credentials.passwordHash, lockedUntil: credentials.lockedUntil }).from(credentials).where(eq(credentials.personId, personId)).limit(1);
+    await refuseLocked(cred?.lockedUntil ?? null, personId, ip, event, target);
     if (cred && (await verifyPassword(cred.passwordHash, password))) return { ok: true };
     return { ok: false, failures: await countFailure(personId, ip, event, target, 'password') };
   }
 
   /** The one place a session opens: refused (and audited) for a locked or disabled account. */
   async function openSession(person: Person, loginType: LoginType, ip: string, expiresSeconds: number): Promise<LoginResult> {
-    const target = loginType === 'password' ? person.mobile : loginType;
-    await refuseIfLocked(person.personId, ip, 'login', target);
-    if (person.status !== 'active') {
-      await failure(ip, 'login', target, { reason: 'disabled', loginType }, person.personId);
-      throw new Refusal(MSG.accountDisabled, UC_CODE.disabled);
-    }
+    await refuseIfCannotLogIn(person, ip, loginType === 'password' ? person.mobile : loginType, loginType);
     // A login proves who this is: earlier failures no longer count toward a lock.
     await db
       .update(credentials)
@@ -429,11 +438,7 @@ export function makeUc({ db, platform, sms, wechat, limits }: UcDeps) {
         }
         person = await bindWechat(openId, { phone_number, sms_code, sms_session_id }, ip);
       }
-      await refuseIfLocked(person.personId, ip, 'login', 'wechat');
-      if (person.status !== 'active') {
-        await failure(ip, 'login', 'wechat', { reason: 'disabled', loginType: 'wechat' }, person.personId);
-        throw new Refusal(MSG.accountDisabled, UC_CODE.disabled);
-      }
+      await refuseIfCannotLogIn(person, ip, 'wechat', 'wechat');
       return this.confirmWechatTicket(body.ticket, person, ip);
     },
 
