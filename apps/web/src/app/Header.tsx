@@ -3,8 +3,7 @@
  * opens the profile), 修改密码 and 退出登录 — or 登录 for a visitor — the college name, and the role's
  * menu. On a phone the menu and the account links move into a drawer.
  */
-import { lazy, Suspense, useState } from 'react';
-import { Button } from 'antd';
+import { Suspense, useState } from 'react';
 import { MenuOutlined, RobotOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router';
 import dayjs from 'dayjs';
@@ -13,13 +12,14 @@ import { authUi } from '../features/auth/authUi.ts';
 import { logout, useSession } from '../features/auth/session.ts';
 import { usePortalConfig } from '../lib/config.ts';
 import { toast } from '../lib/toast.ts';
+import { lazyAntd } from './lazyAntd.tsx';
 import { menuOf, type MenuItem } from './menu.ts';
 import { HeaderQr } from './HeaderQr.tsx';
 import { MobileQrCard } from './MobileQr.tsx';
 import { useNavActions } from './useNavActions.ts';
 
 const COLLEGE_FALLBACK = '干部网络学院';
-const MenuDrawer = lazy(() => import('./MenuDrawer.tsx'));
+const MenuDrawer = lazyAntd(() => import('./MenuDrawer.tsx'));
 
 export function Header() {
   const { person } = useSession();
@@ -155,10 +155,17 @@ export function Header() {
               <span className="brand-sub">干部在线学习培训平台</span>
             </span>
           </Link>
-          <Button className="header-burger" type="text" icon={<MenuOutlined />} aria-label="打开菜单" onClick={() => {
+          <button
+            type="button"
+            className="header-burger"
+            aria-label="打开菜单"
+            onClick={() => {
               setDrawerUsed(true);
               setDrawerOpen(true);
-            }} />
+            }}
+          >
+            <MenuOutlined />
+          </button>
         </div>
       </div>
       <nav className="header-nav" aria-label="主菜单">

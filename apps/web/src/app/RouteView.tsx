@@ -4,7 +4,6 @@
  * page, lazily loaded.
  */
 import { Suspense, useEffect, useRef, type ComponentType } from 'react';
-import { Button } from 'antd';
 import { LockOutlined, StopOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router';
 import { decideRoute, MSG, type RouteDecision, type RouteSpec } from '@portal/contract';
@@ -46,9 +45,9 @@ export function RouteView({ spec, Page }: { spec: RouteSpec; Page: ComponentType
     return (
       <div className="page-container">
         <StatusPanel icon={<LockOutlined />} title={MSG.notLoggedIn} text={`“${spec.title}”需要登录后才能访问。`}>
-          <Button type="primary" onClick={() => authUi.openLogin(target)}>
+          <button type="button" className="btn btn-primary" onClick={() => authUi.openLogin(target)}>
             立即登录
-          </Button>
+          </button>
         </StatusPanel>
       </div>
     );

@@ -3,7 +3,7 @@
  * cities' platforms, online registration, download centre, common questions, certificate query and
  * back to top. On a phone it becomes a row of links in the page.
  */
-import { Popover } from 'antd';
+import { useEffect, useId, useRef, useState } from 'react';
 import {
   ApartmentOutlined,
   DownloadOutlined,
@@ -16,32 +16,54 @@ import { Link } from 'react-router';
 import { SIDE_PANEL_OFFSET_PX } from '@portal/contract';
 import { usePortalConfig } from '../lib/config.ts';
 
+/** 市级平台: the ten cities' platforms in a panel that opens on hover, focus or click (no antd, ADR 0008). */
+function CityPlatforms({ cities }: { cities: { name: string; url: string }[] }) {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: PointerEvent) => {
+      if (!ref.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('pointerdown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+  return (
+    <div className="side-cities" ref={ref}>
+      <button type="button" className="side-item" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((v) => !v)}>
+        <ApartmentOutlined />
+        <span>市级平台</span>
+      </button>
+      <div id={panelId} className={open ? 'side-cities-panel side-cities-open' : 'side-cities-panel'} role="region" aria-label="市级二级平台">
+        <div className="side-cities-title">市级二级平台</div>
+        <ul className="city-list">
+          {cities.map((c) => (
+            <li key={c.url}>
+              <a href={c.url} target="_blank" rel="noopener noreferrer">
+                {c.name}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
 export function SidePanel() {
   const { config } = usePortalConfig();
   const cities = config?.cityPlatforms ?? [];
   return (
     <aside className="side-panel" style={{ top: SIDE_PANEL_OFFSET_PX }} aria-label="快捷入口">
-      <Popover
-        placement="left"
-        title="市级二级平台"
-        trigger={['hover', 'click']}
-        content={
-          <ul className="city-list">
-            {cities.map((c) => (
-              <li key={c.url}>
-                <a href={c.url} target="_blank" rel="noopener noreferrer">
-                  {c.name}
-                </a>
-              </li>
-            ))}
-          </ul>
-        }
-      >
-        <button type="button" className="side-item">
-          <ApartmentOutlined />
-          <span>市级平台</span>
-        </button>
-      </Popover>
+      <CityPlatforms cities={cities} />
       {config ? (
         <a className="side-item" href={config.registrationUrl} target="_blank" rel="noopener noreferrer">
           <FormOutlined />

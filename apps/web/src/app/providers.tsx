@@ -1,11 +1,14 @@
-/** App-wide providers: server state (TanStack Query), antd with the zh_CN locale and theme, the toast bridge. */
-import { useEffect, type ReactNode } from 'react';
-import { ConfigProvider, notification } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+/**
+ * App-wide providers: server state (TanStack Query) and the toast host. antd's provider is not here:
+ * it wraps each lazily loaded part that uses antd (lazyAntd, ADR 0008), so the first screen does
+ * not wait for antd.
+ */
+import { Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { setToastApi, TOAST_CONFIG } from '../lib/toast.ts';
+import { onToastWanted, toastWanted } from '../lib/toast.ts';
+import { lazyAntd } from './lazyAntd.tsx';
 
 dayjs.locale('zh-cn');
 
@@ -16,32 +19,24 @@ const queryClient = new QueryClient({
   },
 });
 
-export const THEME = {
-  token: {
-    colorPrimary: '#a61b1b',
-    colorLink: '#a61b1b',
-    borderRadius: 6,
-    fontFamily: "-apple-system, BlinkMacSystemFont, 'PingFang SC', 'Microsoft YaHei', 'WenQuanYi Micro Hei', 'Helvetica Neue', Arial, sans-serif",
-  },
-};
+const ToastBridge = lazyAntd(() => import('./ToastBridge.tsx'));
 
-/** Registers a notification API that reads the theme and locale of ConfigProvider as the toast of lib/toast. */
-function ToastBridge() {
-  const [api, holder] = notification.useNotification(TOAST_CONFIG);
-  useEffect(() => {
-    setToastApi(api);
-    return () => setToastApi(null);
-  }, [api]);
-  return holder;
+/** Mounts antd's notification holder when the first toast is asked for; the toast waits in a queue until then. */
+function ToastHost() {
+  const wanted = useSyncExternalStore(onToastWanted, toastWanted, () => false);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastBridge />
+    </Suspense>
+  );
 }
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={zhCN} theme={THEME} button={{ autoInsertSpace: false }}>
-        <ToastBridge />
-        {children}
-      </ConfigProvider>
+      <ToastHost />
+      {children}
     </QueryClientProvider>
   );
 }

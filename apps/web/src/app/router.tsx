@@ -1,7 +1,9 @@
 /**
  * The router, built from the contract's route table: every route gets RouteView (title, guard,
  * lazily loaded page). A page lives in src/pages/<route path>/Page.tsx; a route without one yet shows
- * the titled under-construction page. Parents with an index child redirect to it.
+ * the titled under-construction page. Parents with an index child redirect to it. A page that uses
+ * antd is loaded inside antd's scope (lazyAntd); the public portal's pages are drawn without antd so
+ * that their first screen does not wait for it (ADR 0008).
  */
 import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
@@ -9,15 +11,18 @@ import type { RouteSpec } from '@portal/contract';
 import { NotFound } from './NotFound.tsx';
 import { RootLayout } from './RootLayout.tsx';
 import { RouteError } from './RouteError.tsx';
+import { PAGES_WITHOUT_ANTD } from './antdFree.ts';
+import { lazyAntd } from './lazyAntd.tsx';
 import { FLAT_ROUTES, type RouteHandle } from './routeSpec.ts';
 import { RouteView } from './RouteView.tsx';
 import { UnderConstruction } from './UnderConstruction.tsx';
 
 const pageModules = import.meta.glob<{ default: ComponentType }>('../pages/**/Page.tsx');
 
+
 function pageFor(spec: RouteSpec): ComponentType {
   const load = pageModules[`../pages${spec.path}/Page.tsx`];
-  if (load) return lazy(load);
+  if (load) return PAGES_WITHOUT_ANTD.includes(spec.path) ? lazy(load) : lazyAntd(load);
   return function Placeholder() {
     return <UnderConstruction title={spec.title} />;
   };

@@ -1,7 +1,8 @@
 /**
  * The toast of SPEC.md section 8: an antd notification at the top left, 180 px from the top,
- * 4.5 s, 16 px apart, titled 系统提示. The app registers antd's context-aware notification API
- * once (ToastBridge); toasts raised before that are queued. The 16 px (TOAST_GAP_PX) is antd's
+ * 4.5 s, 16 px apart, titled 系统提示. The first toast asks the app to mount antd's context-aware
+ * notification API (ToastHost loads ToastBridge with antd's chunk); toasts raised before it is
+ * registered are queued. The 16 px (TOAST_GAP_PX) is antd's
  * own gap between notices (token.margin); the login browser test measures it.
  */
 import { TOAST_DURATION_MS, TOAST_OFFSET_PX, TOAST_TITLE } from '@portal/contract';
@@ -19,6 +20,18 @@ export const TOAST_CONFIG: NotificationConfig = {
 
 let api: NotificationInstance | null = null;
 const pending: [ToastType, string][] = [];
+let wanted = false;
+const wantedListeners = new Set<() => void>();
+
+/** True once a toast has been asked for: the host then loads antd's notification holder. */
+export function toastWanted(): boolean {
+  return wanted;
+}
+
+export function onToastWanted(listener: () => void): () => void {
+  wantedListeners.add(listener);
+  return () => wantedListeners.delete(listener);
+}
 
 function show(type: ToastType, message: string) {
   api?.[type]({ title: TOAST_TITLE, description: message, placement: 'topLeft' });
@@ -30,6 +43,13 @@ export function setToastApi(next: NotificationInstance | null) {
 }
 
 export function toast(type: ToastType, message: string) {
-  if (api) show(type, message);
-  else pending.push([type, message]);
+  if (api) {
+    show(type, message);
+    return;
+  }
+  pending.push([type, message]);
+  if (!wanted) {
+    wanted = true;
+    wantedListeners.forEach((l) => l());
+  }
 }

@@ -2,12 +2,13 @@
  * The auth modals, loaded the first time one of them is asked for (forms, tabs and upload stay out
  * of the first page's bundle) and kept mounted afterwards so they can animate closed.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyAntd } from '../../app/lazyAntd.tsx';
 import { useAuthUi } from './authUi.ts';
 
-const LoginModal = lazy(() => import('./LoginModal.tsx').then((m) => ({ default: m.LoginModal })));
-const ChangePasswordModal = lazy(() => import('./ChangePasswordModal.tsx').then((m) => ({ default: m.ChangePasswordModal })));
-const NoPermissionModal = lazy(() => import('./NoPermissionModal.tsx').then((m) => ({ default: m.NoPermissionModal })));
+const LoginModal = lazyAntd<object>(() => import('./LoginModal.tsx').then((m) => ({ default: m.LoginModal })));
+const ChangePasswordModal = lazyAntd<object>(() => import('./ChangePasswordModal.tsx').then((m) => ({ default: m.ChangePasswordModal })));
+const NoPermissionModal = lazyAntd<object>(() => import('./NoPermissionModal.tsx').then((m) => ({ default: m.NoPermissionModal })));
 
 /** True from the first time `open` is true. */
 function useOnceOpened(open: boolean): boolean {

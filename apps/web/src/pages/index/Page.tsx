@@ -14,7 +14,7 @@ import { FlashNews } from './Carousel.tsx';
 import { LiveFigures, Notices, Ticker } from './Sections.tsx';
 
 const BelowFold = lazy(() => import('./BelowFold.tsx'));
-// The floating side panel (with antd's popover) is not needed for the first paint.
+// The floating side panel is not needed for the first paint.
 const SidePanel = lazy(() => import('../../app/SidePanel.tsx').then((m) => ({ default: m.SidePanel })));
 
 function BelowFoldPlaceholder() {
