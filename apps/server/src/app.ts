@@ -17,6 +17,7 @@ import { failure } from './http/envelope.ts';
 import { HttpError, isDatabaseDown } from './http/errors.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { registerSecurityHeaders, registerServerTiming } from './http/headers.ts';
+import { makeSsr, SSR_PATHS } from './http/ssr.ts';
 import { makePlatform } from './modules/platform/service.ts';
 import { makeUc } from './modules/uc/service.ts';
 import { ucRoutes } from './modules/uc/routes.ts';
@@ -140,10 +141,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // SPEC.md section 2: the root redirects to /index.
   app.get('/', (_req, reply) => reply.redirect('/index', 302));
 
-  app.setNotFoundHandler((req, reply) => {
+  // /index and /course come rendered on the server when the web app's rendering bundle is built (ADR 0008).
+  const ssr = webBuilt ? makeSsr(app, { webDist: config.WEB_DIST, ssrDist: config.WEB_SSR_DIST, cacheSeconds: config.SSR_CACHE_SECONDS, log: app.log }) : null;
+
+  app.setNotFoundHandler(async (req, reply) => {
     const isApi = API_PREFIXES.some((p) => req.url.startsWith(p));
-    if (req.method === 'GET' && !isApi && webBuilt && !/\.[a-z0-9]+$/i.test(req.url.split('?')[0] ?? '')) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', config.WEB_DIST);
+    const pathname = req.url.split('?')[0] ?? '';
+    if (req.method === 'GET' && !isApi && webBuilt && !/\.[a-z0-9]+$/i.test(pathname)) {
+      reply.header('Cache-Control', 'no-cache');
+      const html = ssr && SSR_PATHS.includes(pathname) ? await ssr.page(req.url) : null;
+      if (html) return reply.type('text/html; charset=utf-8').send(html);
+      return reply.sendFile('index.html', config.WEB_DIST);
     }
     return reply.code(404).send(failure(req.url.startsWith('/v1/') ? 'uc' : 'vl', 404, MSG.notFound));
   });

@@ -20,6 +20,10 @@ const schema = z.object({
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  /** The web app's server-rendering bundle (entry-server.js); without it every page is rendered in the browser. */
+  WEB_SSR_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist-ssr')),
+  /** Seconds a visitor's rendering of /index or /course is reused (0: render every request). */
+  SSR_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   /** HMAC key for jump links (digital books, national academy); must be set in production. */
   SIGNING_SECRET: z.string().min(16).optional(),
   SESSION_IDLE_SECONDS: z.coerce.number().int().min(0).default(0),

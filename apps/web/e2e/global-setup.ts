@@ -39,6 +39,8 @@ function freePort(): Promise<number> {
 export default async function setup(project: TestProject) {
   if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium is missing at ${CHROMIUM_PATH}: apt-get install -y chromium fonts-wqy-microhei`);
   if (!existsSync(path.join(webDist, 'index.html'))) throw new Error('apps/web/dist is not built: run `npm run build` first (npm run test:e2e does).');
+  // The server renders /index and /course with the bundle built beside dist (ADR 0008); the browser tests cover it.
+  if (!existsSync(path.join(webDist, '..', 'dist-ssr', 'entry-server.js'))) throw new Error('apps/web/dist-ssr is not built: run `npm run build` first.');
   if (!existsSync(serverMain)) throw new Error(`The server is missing at ${serverMain}`);
 
   const port = await freePort();
@@ -53,6 +55,7 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       NODE_ENV: 'test',
       WEB_DIST: webDist,
+      WEB_SSR_DIST: path.join(webDist, '..', 'dist-ssr'),
       LOG_LEVEL: 'warn',
       // Every browser test comes from one IP: per-IP limits sized for people, not for a test suite.
       RATE_LIMIT_PER_MINUTE: '100000',

@@ -55,7 +55,7 @@ export function browserOfThisFile(launch: () => Promise<Browser> = launchBrowser
     await browser?.close();
   });
   return {
-    open(size: 'desktop' | 'phone' = 'desktop', opts: { bypassCSP?: boolean } = {}): Promise<Opened> {
+    open(size: 'desktop' | 'phone' = 'desktop', opts: { bypassCSP?: boolean; javaScriptEnabled?: boolean } = {}): Promise<Opened> {
       if (!browser) throw new Error('the browser of this file is not launched yet');
       return openPage(browser, inject('baseUrl'), size, opts);
     },
@@ -63,10 +63,11 @@ export function browserOfThisFile(launch: () => Promise<Browser> = launchBrowser
 }
 
 /** A fresh browser context (its own storage) at desktop 1280 px or phone 375 px. */
-export async function openPage(browser: Browser, baseUrl: string, size: 'desktop' | 'phone' = 'desktop', opts: { bypassCSP?: boolean } = {}): Promise<Opened> {
+export async function openPage(browser: Browser, baseUrl: string, size: 'desktop' | 'phone' = 'desktop', opts: { bypassCSP?: boolean; javaScriptEnabled?: boolean } = {}): Promise<Opened> {
   const context = await browser.newContext({
     baseURL: baseUrl,
     bypassCSP: opts.bypassCSP ?? false,
+    javaScriptEnabled: opts.javaScriptEnabled ?? true,
     locale: 'zh-CN',
     viewport: size === 'desktop' ? { width: 1280, height: 900 } : { width: 375, height: 740 },
     isMobile: size === 'phone',

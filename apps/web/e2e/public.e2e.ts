@@ -6,7 +6,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { LOADING_FADE_MS, SIDE_PANEL_OFFSET_PX } from '@portal/contract';
-import { ACCOUNTS, browserOfThisFile, eventually, loginWithPassword, pathOf, seriousA11yViolations } from './helpers.ts';
+import { ACCOUNTS, browserOfThisFile, eventually, loginWithPassword, openLoginModal, pathOf, seriousA11yViolations } from './helpers.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = browserOfThisFile();
@@ -35,7 +35,58 @@ async function scrollHomeToEnd(page: Page) {
 }
 
 describe('the public portal', () => {
-  it('the loading overlay fades out in 400 ms; the side panel starts 181 px down and follows the scroll', async () => {
+  it('/index and /course come rendered by the server: readable without scripts, then hydrated in place without an error', async () => {
+    // Without JavaScript: the server's page is the whole first screen, its largest picture included.
+    const still = await browser.open('desktop', { javaScriptEnabled: false });
+    await still.page.goto('/index');
+    expect(await still.page.title()).toMatch(/^首页 - /);
+    const firstNews = still.page.locator('.carousel-slide img').first();
+    expect(await firstNews.getAttribute('alt')).toBeTruthy();
+    expect(await firstNews.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await still.page.getByRole('heading', { name: '通知公告' }).isVisible()).toBe(true);
+    expect(await still.page.locator('#app-loading').count()).toBe(0);
+    await still.page.goto('/course?sort=popular&page=2');
+    expect(await still.page.title()).toMatch(/^课程分类 - /);
+    expect(await still.page.locator('.course-results .course-title').count()).toBeGreaterThan(0);
+    const rendered = await still.page.locator('.course-results .course-title').allTextContents();
+    await still.close();
+
+    // With JavaScript (its entry held back 1 s, as on a slow line): the visitor scrolls the server's
+    // page meanwhile; React then adopts the server's nodes (the same elements stay) without moving the
+    // page back to the top, with no error or mismatch in the console, and the page works (the login
+    // button opens the login modal).
+    const { page, errors, close } = await browser.open();
+    const console: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') console.push(m.text());
+    });
+    await page.route('**/assets/index-*.js', async (route) => {
+      await new Promise((r) => setTimeout(r, 1000));
+      await route.continue();
+    });
+    await page.goto('/index', { waitUntil: 'commit' });
+    await eventually(() => page.locator('.carousel-slide img').count()).toBeGreaterThan(0);
+    const hydrated = () => page.evaluate(() => Object.keys(document.querySelector('.carousel') ?? {}).some((k) => k.startsWith('__reactFiber')));
+    expect(await hydrated()).toBe(false);
+    await page.evaluate(() => {
+      (window as unknown as { __first: Element | null }).__first = document.querySelector('.carousel-slide img');
+      window.scrollTo(0, 300);
+    });
+    await eventually(hydrated).toBe(true);
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => window.scrollY)).toBe(300);
+    expect(await page.evaluate(() => document.contains((window as unknown as { __first: Element | null }).__first))).toBe(true);
+    await page.unroute('**/assets/index-*.js');
+    await openLoginModal(page);
+
+    await page.goto('/course?sort=popular&page=2');
+    expect(await courseTitles(page)).toEqual(rendered);
+    expect(errors).toEqual([]);
+    expect(console).toEqual([]);
+    await close();
+  });
+
+  it('the loading overlay fades out in 400 ms on a page the browser renders; the side panel starts 181 px down and follows the scroll', async () => {
     const { page, close } = await browser.open();
     // Watch the overlay from the first byte: when it starts to fade, with what duration, and when it goes.
     await page.addInitScript(() => {
@@ -50,16 +101,25 @@ describe('the public portal', () => {
         if (!el && seen.fadeAt !== undefined && seen.goneAt === undefined) seen.goneAt = performance.now();
       }).observe(document, { subtree: true, childList: true, attributes: true });
     });
-    await page.goto('/index');
+    await page.goto('/noticeList');
     const overlay = () => page.evaluate(() => (window as unknown as { __overlay: { duration?: string; fadeAt?: number; goneAt?: number } }).__overlay);
     await eventually(async () => (await overlay()).goneAt !== undefined).toBe(true);
     const o = await overlay();
     expect(o.duration).toBe(`${LOADING_FADE_MS / 1000}s`);
     expect(o.goneAt! - o.fadeAt!).toBeGreaterThanOrEqual(LOADING_FADE_MS - 20);
 
+    await page.goto('/index');
     const panel = page.getByRole('complementary', { name: '快捷入口' });
     await eventually(() => panel.isVisible()).toBe(true);
     expect((await panel.boundingBox())?.y).toBe(SIDE_PANEL_OFFSET_PX);
+    // 市级平台 opens the ten cities' platforms beside the panel; Escape closes them.
+    const cities = page.getByRole('region', { name: '市级二级平台' });
+    await panel.getByRole('button', { name: '市级平台' }).click();
+    await eventually(() => cities.isVisible()).toBe(true);
+    expect(await cities.getByRole('link').count()).toBe(10);
+    await page.mouse.move(10, 10);
+    await page.keyboard.press('Escape');
+    await eventually(() => cities.isVisible()).toBe(false);
     await page.evaluate(() => window.scrollTo(0, 1200));
     await eventually(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     expect((await panel.boundingBox())?.y).toBe(SIDE_PANEL_OFFSET_PX);

@@ -1,22 +1,47 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { Providers } from './app/providers.tsx';
-import { router } from './app/router.tsx';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { createQueryClient, expireServerAnswers, Providers, serverAnswers } from './app/providers.tsx';
+import { routes } from './app/routes.tsx';
+import { SSR_STATE_ID } from './ssrState.ts';
 import './app/layout.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// The first render as a transition: React renders it in slices and yields to the browser between
-// them, instead of one long task that blocks input while the first screen is built.
-const app = createRoot(root);
-startTransition(() => {
-  app.render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  );
-});
+const queryClient = createQueryClient();
+const router = createBrowserRouter(routes);
+const app = (
+  <StrictMode>
+    <Providers client={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>
+);
+
+// A page rendered on the server (/index, /course: ADR 0008) carries the answers it was rendered with.
+// They fill the query cache, stamped with this browser's clock, and React adopts the server's HTML
+// instead of drawing it again.
+const serverState = document.getElementById(SSR_STATE_ID);
+if (serverState?.textContent) {
+  const state = JSON.parse(serverState.textContent) as DehydratedState;
+  const now = Date.now();
+  for (const q of state.queries) {
+    q.state.dataUpdatedAt = now;
+    serverAnswers.add(q.queryHash);
+  }
+  hydrate(queryClient, state);
+  expireServerAnswers();
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
+} else {
+  // The first render as a transition: React renders it in slices and yields to the browser between
+  // them, instead of one long task that blocks input while the first screen is built.
+  const reactRoot = createRoot(root);
+  startTransition(() => {
+    reactRoot.render(app);
+  });
+}

@@ -66,6 +66,12 @@ function fail(kind: Exclude<CallErrorKind, 'business'>, status: number | null, d
   return new CallError(kind, message, status, !quiet);
 }
 
+/** How a call reaches the server: the browser's fetch, or the server's own router when it renders a page (entry-server.tsx). */
+let transport: (url: string, init: RequestInit) => Promise<Response> = (url, init) => fetch(url, init);
+export function setTransport(next: (url: string, init: RequestInit) => Promise<Response>) {
+  transport = next;
+}
+
 let configPromise: Promise<PortalConfig> | null = null;
 /** The portal configuration, fetched once (and again after a failure); it names the product code of uc paths. */
 export function fetchPortalConfig(): Promise<PortalConfig> {
@@ -110,7 +116,7 @@ export interface Answer<T> {
 async function send<C extends CallDef>(def: C, url: string, init: RequestInit, quiet = false): Promise<Answer<CallData<C>>> {
   let res: Response;
   try {
-    res = await fetch(url, { ...init, method: def.method });
+    res = await transport(url, { ...init, method: def.method });
   } catch (err) {
     throw fail('network', null, err, quiet);
   }

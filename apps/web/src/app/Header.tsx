@@ -3,7 +3,7 @@
  * opens the profile), 修改密码 and 退出登录 — or 登录 for a visitor — the college name, and the role's
  * menu. On a phone the menu and the account links move into a drawer.
  */
-import { Suspense, useState } from 'react';
+import { Suspense, useState, useSyncExternalStore } from 'react';
 import { MenuOutlined, RobotOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router';
 import dayjs from 'dayjs';
@@ -19,6 +19,9 @@ import { MobileQrCard } from './MobileQr.tsx';
 import { useNavActions } from './useNavActions.ts';
 
 const COLLEGE_FALLBACK = '干部网络学院';
+const noSubscription = () => () => {};
+/** Today in the visitor's clock; empty in a page rendered on the server, whose clock and zone may differ. */
+const useToday = () => useSyncExternalStore(noSubscription, () => dayjs().format('YYYY年M月D日 dddd'), () => '');
 const MenuDrawer = lazyAntd(() => import('./MenuDrawer.tsx'));
 
 export function Header() {
@@ -31,7 +34,7 @@ export function Header() {
   /** Kept mounted after the first opening so the drawer can animate closed. */
   const [drawerUsed, setDrawerUsed] = useState(false);
   const [leaving, setLeaving] = useState(false);
-  const today = dayjs().format('YYYY年M月D日 dddd');
+  const today = useToday();
 
   const close = () => setDrawerOpen(false);
   const isActive = (path: string) => location.pathname === path || location.pathname.startsWith(`${path}/`);

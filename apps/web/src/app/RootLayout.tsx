@@ -3,14 +3,15 @@
  * the auth modals. On mount it restores a stored session, wires the client's 401 handling to the
  * login modal, and fades out the loading overlay of index.html.
  */
-import { useEffect } from 'react';
-import { Outlet, ScrollRestoration, useMatches } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { LOADING_FADE_MS } from '@portal/contract';
 import { setUnauthorizedHandler } from '../api/client.ts';
 import { authUi } from '../features/auth/authUi.ts';
 import { AuthModals } from '../features/auth/AuthModals.tsx';
 import { restoreSession } from '../features/auth/session.ts';
 import { storage } from '../lib/storage.ts';
+import { SSR_STATE_ID } from '../ssrState.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { isRouteHandle } from './routeSpec.ts';
@@ -36,8 +37,26 @@ function startOnce() {
   void restoreSession();
 }
 
+/** True in a browser that opened a page rendered on the server (ADR 0008). */
+const openedRendered = () => typeof document !== 'undefined' && document.getElementById(SSR_STATE_ID) !== null;
+
+/**
+ * Scroll restoration, except on a page that came rendered from the server until the first navigation:
+ * the visitor may have scrolled it before it was hydrated, and must not be sent back to the top.
+ */
+function useScrollRestorationWanted(): boolean {
+  const location = useLocation();
+  const first = useRef(location.key);
+  const [wanted, setWanted] = useState(() => !openedRendered());
+  useEffect(() => {
+    if (location.key !== first.current) setWanted(true);
+  }, [location.key]);
+  return wanted;
+}
+
 export function RootLayout() {
   const matches = useMatches();
+  const scrollRestoration = useScrollRestorationWanted();
   const bare = matches.some((m) => isRouteHandle(m.handle) && m.handle.spec.bare === true);
 
   useEffect(() => {
@@ -56,7 +75,7 @@ export function RootLayout() {
       </main>
       {bare ? null : <Footer />}
       <AuthModals />
-      <ScrollRestoration />
+      {scrollRestoration ? <ScrollRestoration /> : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * App-wide providers: server state (TanStack Query) and the toast host. antd's provider is not here:
+ * App-wide providers: server state (TanStack Query, one client per page or server render) and the toast host. antd's provider is not here:
  * it wraps each lazily loaded part that uses antd (lazyAntd, ADR 0008), so the first screen does
  * not wait for antd.
  */
@@ -12,12 +12,28 @@ import { lazyAntd } from './lazyAntd.tsx';
 
 dayjs.locale('zh-cn');
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    // The client has already shown HTTP and network failures; retrying them would repeat the toast.
-    queries: { retry: false, refetchOnWindowFocus: false },
-  },
-});
+/** The answers a page rendered on the server came with, by query hash, until they are 10 s old (main.tsx). */
+export const serverAnswers = new Set<string>();
+const SERVER_ANSWER_FRESH_MS = 10_000;
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // The client has already shown HTTP and network failures; retrying them would repeat the toast.
+        retry: false,
+        refetchOnWindowFocus: false,
+        // What the server rendered the page with is not asked for again the moment the page hydrates.
+        staleTime: (query) => (serverAnswers.has(query.queryHash) ? SERVER_ANSWER_FRESH_MS : 0),
+      },
+    },
+  });
+}
+
+/** Forgets the server's answers after their grace time, so they refetch like any other. */
+export function expireServerAnswers() {
+  setTimeout(() => serverAnswers.clear(), SERVER_ANSWER_FRESH_MS);
+}
 
 const ToastBridge = lazyAntd(() => import('./ToastBridge.tsx'));
 
@@ -32,9 +48,9 @@ function ToastHost() {
   );
 }
 
-export function Providers({ children }: { children: ReactNode }) {
+export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       <ToastHost />
       {children}
     </QueryClientProvider>

@@ -12,7 +12,8 @@ export interface StoredState {
   loginPhone: string | null;
 }
 
-const EMPTY: StoredState = { token: null, userInfo: null, loginState: false, loginPhone: null };
+/** Nothing stored: a visitor. Also what a page rendered on the server assumes (useSession's server snapshot). */
+export const EMPTY: StoredState = { token: null, userInfo: null, loginState: false, loginPhone: null };
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);

@@ -43,6 +43,8 @@ export function setToastApi(next: NotificationInstance | null) {
 }
 
 export function toast(type: ToastType, message: string) {
+  // A page rendered on the server has nobody to tell: its failed calls render their error state.
+  if (typeof window === 'undefined') return;
   if (api) {
     show(type, message);
     return;

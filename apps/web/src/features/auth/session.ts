@@ -6,7 +6,7 @@
 import { useSyncExternalStore } from 'react';
 import { auth, person, type SessionPerson } from '@portal/contract';
 import { call, CallError, showError } from '../../api/client.ts';
-import { storage, STUDY_QUEUE_KEY, type StoredState } from '../../lib/storage.ts';
+import { EMPTY, storage, STUDY_QUEUE_KEY, type StoredState } from '../../lib/storage.ts';
 
 export type LoginType = (typeof person.LOGIN_TYPES)[number];
 
@@ -26,15 +26,19 @@ export interface Session {
   restoring: boolean;
 }
 
+/**
+ * The session. A page rendered on the server is a visitor's page: while it is hydrated the session
+ * is a visitor's too (the server snapshots), and the stored login takes over right after.
+ */
 export function useSession(): Session {
-  const s: StoredState = useSyncExternalStore(storage.subscribe, storage.get, storage.get);
+  const s: StoredState = useSyncExternalStore(storage.subscribe, storage.get, () => EMPTY);
   const r = useSyncExternalStore(
     (l) => {
       restoringListeners.add(l);
       return () => restoringListeners.delete(l);
     },
     () => restoring,
-    () => restoring,
+    () => false,
   );
   return { token: s.token, person: s.userInfo, loginPhone: s.loginPhone, loggedIn: s.token !== null && s.userInfo !== null, restoring: r };
 }

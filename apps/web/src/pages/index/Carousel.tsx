@@ -14,7 +14,7 @@ const INTERVAL_MS = 5000;
 
 function Slides({ items }: { items: content.FlashNewsItem[] }) {
   const [index, setIndex] = useState(0);
-  const [paused, setPaused] = useState(() => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false);
+  const [paused, setPaused] = useState(() => typeof window !== 'undefined' && (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false));
   const count = items.length;
 
   useEffect(() => {
@@ -43,7 +43,7 @@ function Slides({ items }: { items: content.FlashNewsItem[] }) {
             aria-hidden={i !== index}
             tabIndex={i === index ? 0 : -1}
           >
-            <img src={n.imageUrl} alt={n.title} width={800} height={450} loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : 'auto'} decoding="async" />
+            <img src={n.imageUrl} alt={n.title} width={800} height={450} loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : 'auto'} decoding={i === 0 ? 'auto' : 'async'} />
             <span className="carousel-caption">
               <span className="carousel-title">{n.title}</span>
               <span className="carousel-date">{formatDate(n.publishedAt)}</span>

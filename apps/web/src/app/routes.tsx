@@ -1,12 +1,13 @@
 /**
- * The router, built from the contract's route table: every route gets RouteView (title, guard,
+ * The routes, built from the contract's route table (the browser's router in main.tsx, the server's
+ * rendering in entry-server.tsx): every route gets RouteView (title, guard,
  * lazily loaded page). A page lives in src/pages/<route path>/Page.tsx; a route without one yet shows
  * the titled under-construction page. Parents with an index child redirect to it. A page that uses
  * antd is loaded inside antd's scope (lazyAntd); the public portal's pages are drawn without antd so
  * that their first screen does not wait for it (ADR 0008).
  */
 import { lazy, type ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import type { RouteSpec } from '@portal/contract';
 import { NotFound } from './NotFound.tsx';
 import { RootLayout } from './RootLayout.tsx';
@@ -50,5 +51,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export const router = createBrowserRouter(routes);

@@ -1,0 +1,169 @@
+/**
+ * Server rendering of /index and /course (http/ssr.ts) against a built web app in miniature: an
+ * index.html and manifest shaped like Vite's, and a rendering bundle that calls the server through
+ * the transport it is given, the way apps/web/src/entry-server.tsx does. The real bundle is covered by
+ * the browser tests (public.e2e.ts).
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { person, urlOf } from '@portal/contract';
+import { createTestApp, PRODUCT, type TestApp } from '../test/harness.ts';
+
+const TEMPLATE = `<!doctype html>
+<html lang="zh-CN">
+  <head>
+    <title>干部网络学院</title>
+    <script type="module" crossorigin src="/assets/index-E.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-R.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-E.css">
+  </head>
+  <body>
+    <!--app-loading-->
+    <div id="app-loading" role="status">正在加载，请稍候…</div>
+    <!--/app-loading-->
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
+const MANIFEST = {
+  'index.html': { file: 'assets/index-E.js', css: ['assets/index-E.css'], imports: ['_react.js'] },
+  '_react.js': { file: 'assets/react-R.js' },
+  'src/pages/index/Page.tsx': { file: 'assets/Page-I.js', css: ['assets/Page-I.css'], imports: ['_react.js', '_public.js'] },
+  '_public.js': { file: 'assets/public-P.js', css: ['assets/public-P.css'] },
+};
+
+/**
+ * The rendering bundle in miniature. `?fail` throws; `?probe=<path>&method=<method>` also asks that
+ * call and shows its answer's data (to see whom the server answers); every rendering is counted.
+ */
+const BUNDLE = `
+let count = 0;
+export const SSR_STATE_ID = 'portal-ssr-state';
+export const renderings = () => count;
+export async function renderPage(url, transport) {
+  count++;
+  const u = new URL(url, 'http://portal.local');
+  if (u.searchParams.has('fail')) throw new Error('rendering failed');
+  const config = await (await transport('/video_learning/portalConfig', { method: 'GET', headers: { Accept: 'application/json' } })).json();
+  const probe = u.searchParams.get('probe');
+  const method = u.searchParams.get('method') ?? 'GET';
+  const answer = probe ? await (await transport(probe, { method, headers: { Accept: 'application/json' } })).json() : null;
+  const probed = answer ? JSON.stringify(answer.obj ?? answer.data ?? null) : '';
+  const name = config.obj.collegeName;
+  return {
+    html: '<h1>' + name + '</h1><p>$& $\\' $1</p><pre id="probe">' + probed + '</pre>',
+    state: JSON.stringify({ queries: [{ queryHash: 'portalConfig', name }] }).replace(/</g, '\\\\u003c'),
+    title: '首页 - ' + name,
+  };
+}
+`;
+
+function builtApp(withBundle: boolean): { webDist: string; ssrDist: string } {
+  const root = mkdtempSync(path.join(tmpdir(), 'portal-ssr-'));
+  const webDist = path.join(root, 'dist');
+  const ssrDist = path.join(root, 'dist-ssr');
+  mkdirSync(path.join(webDist, '.vite'), { recursive: true });
+  mkdirSync(path.join(webDist, 'assets'), { recursive: true });
+  writeFileSync(path.join(webDist, 'index.html'), TEMPLATE);
+  writeFileSync(path.join(webDist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  writeFileSync(path.join(webDist, 'assets', 'index-E.css'), '.app{color:#262626}');
+  writeFileSync(path.join(webDist, 'assets', 'Page-I.css'), '.home{margin:0}');
+  writeFileSync(path.join(webDist, 'assets', 'public-P.css'), '.panel{padding:8px}');
+  if (withBundle) {
+    mkdirSync(ssrDist);
+    writeFileSync(path.join(ssrDist, 'entry-server.js'), BUNDLE);
+  }
+  return { webDist, ssrDist };
+}
+
+describe('server rendering of /index and /course', () => {
+  let t: TestApp;
+  let bare: TestApp;
+  let ssrDist: string;
+
+  beforeAll(async () => {
+    const built = builtApp(true);
+    ssrDist = built.ssrDist;
+    t = await createTestApp({ WEB_DIST: built.webDist, WEB_SSR_DIST: built.ssrDist, SSR_CACHE_SECONDS: '60' });
+    const noBundle = builtApp(false);
+    bare = await createTestApp({ WEB_DIST: noBundle.webDist, WEB_SSR_DIST: noBundle.ssrDist });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await bare?.close();
+  });
+
+  const get = (app: TestApp, url: string, headers: Record<string, string> = {}) => app.app.inject({ method: 'GET', url, headers });
+
+  it('/index comes rendered: the page, its title, its answers, its styles inside and its chunks preloaded', async () => {
+    const res = await get(t, '/index');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    const html = res.body;
+    const name = t.config.COLLEGE_NAME;
+    expect(html).toContain(`<div id="root"><h1>${name}</h1>`);
+    expect(html).toContain(`<title>首页 - ${name}</title>`);
+    expect(html).toContain('<script id="portal-ssr-state" type="application/json">{"queries":[{"queryHash":"portalConfig"');
+    // The page's text is copied as it is, `$&` included.
+    expect(html).toContain("<p>$& $' $1</p>");
+    // No loading overlay over a page that is already there.
+    expect(html).not.toContain('app-loading');
+    // Styles inside the page, the entry's in place of its link; none linked any more.
+    expect(html).toContain('<style>.app{color:#262626}</style>');
+    expect(html).toContain('<style>.panel{padding:8px}</style>');
+    expect(html).toContain('<style>.home{margin:0}</style>');
+    expect(html).not.toContain('rel="stylesheet"');
+    // Scripts: the page's own chunks preloaded, the entry's not twice, all after the pictures.
+    expect(html).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/Page-I.js">');
+    expect(html).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/public-P.js">');
+    expect(html.match(/react-R\.js/g)).toHaveLength(1);
+    expect(html).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-E.js">');
+  });
+
+  it('renders as a visitor: nothing of the request (its session) reaches the calls', async () => {
+    const learner = await t.login('13800000001');
+    const probe = `probe=${encodeURIComponent(urlOf(person.getSessionPerson, PRODUCT))}&method=${person.getSessionPerson.method}`;
+    // The same call with the learner's token answers the learner: the probe can see a session.
+    const own = await t.call(person.getSessionPerson, { token: learner });
+    expect(own.json.obj).not.toBeNull();
+    const res = await get(t, `/course?${probe}`, { authorization: learner });
+    expect(res.body).toContain('<pre id="probe">null</pre>');
+  });
+
+  it('reuses a rendering for SSR_CACHE_SECONDS, per address', async () => {
+    const bundle = (await import(path.join(ssrDist, 'entry-server.js'))) as { renderings(): number };
+    const before = bundle.renderings();
+    await get(t, '/course?page=2');
+    await get(t, '/course?page=2');
+    expect(bundle.renderings()).toBe(before + 1);
+    await get(t, '/course?page=3');
+    expect(bundle.renderings()).toBe(before + 2);
+  });
+
+  it('a rendering that fails leaves the page to the browser (index.html as built)', async () => {
+    const res = await get(t, '/course?fail=1');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="app-loading"');
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).not.toContain('portal-ssr-state');
+  });
+
+  it('other pages are rendered by the browser', async () => {
+    const res = await get(t, '/study');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).not.toContain('portal-ssr-state');
+  });
+
+  it('without the rendering bundle every page is rendered by the browser', async () => {
+    const res = await get(bare, '/index');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).toContain('<div id="app-loading"');
+  });
+});
