@@ -1,7 +1,7 @@
 /**
- * App-wide providers: server state (TanStack Query, one client per page or server render) and the toast host. antd's provider is not here:
- * it wraps each lazily loaded part that uses antd (lazyAntd, ADR 0008), so the first screen does
- * not wait for antd.
+ * App-wide providers: server state (TanStack Query, one client per page or server rendering) and
+ * the toast host. antd's provider is not here: it wraps each lazily loaded part that uses antd
+ * (lazyAntd, ADR 0008), so the first screen does not wait for antd.
  */
 import { Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import dayjs from 'dayjs';
