@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
-import { createQueryClient, expireServerAnswers, Providers, serverAnswers } from './app/providers.tsx';
+import { createQueryClient, Providers } from './app/providers.tsx';
 import { routes } from './app/routes.tsx';
 import { SSR_STATE_ID } from './ssrState.ts';
 import './app/layout.css';
@@ -22,18 +22,15 @@ const app = (
 );
 
 // A page rendered on the server (/index, /course: ADR 0008) carries the answers it was rendered with.
-// They fill the query cache, stamped with this browser's clock, and React adopts the server's HTML
-// instead of drawing it again.
+// They fill the query cache, stamped with this browser's clock (so that each query's own staleTime,
+// 30 s or more on these pages, counts from now and nothing is asked again at once), and React adopts
+// the server's HTML instead of drawing it again.
 const serverState = document.getElementById(SSR_STATE_ID);
 if (serverState?.textContent) {
   const state = JSON.parse(serverState.textContent) as DehydratedState;
   const now = Date.now();
-  for (const q of state.queries) {
-    q.state.dataUpdatedAt = now;
-    serverAnswers.add(q.queryHash);
-  }
+  for (const q of state.queries) q.state.dataUpdatedAt = now;
   hydrate(queryClient, state);
-  expireServerAnswers();
   startTransition(() => {
     hydrateRoot(root, app);
   });

@@ -145,7 +145,6 @@ export function makeSsr(app: FastifyInstance, opts: { webDist: string; ssrDist: 
   }
 
   const ssr: Ssr = {
-
     async page(url) {
       const now = Date.now();
       const hit = cache.get(url);

@@ -2,9 +2,10 @@
  * The header's 手机学习 entry: a button that shows the mobile-learning QR code below it. A plain
  * disclosure instead of antd's Popover keeps the tooltip machinery out of every page's first load.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { MobileOutlined } from '@ant-design/icons';
 import { MobileQrCard } from './MobileQr.tsx';
+import { useDismiss } from './useDismiss.ts';
 
 export function HeaderQr({ url }: { url: string }) {
   const [open, setOpen] = useState(false);
@@ -14,18 +15,8 @@ export function HeaderQr({ url }: { url: string }) {
   // toggling it shut; a second click (or a keyboard press) toggles.
   const openedByHover = useRef(false);
 
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: Event) => {
-      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !box.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('keydown', close);
-    document.addEventListener('pointerdown', close);
-    return () => {
-      document.removeEventListener('keydown', close);
-      document.removeEventListener('pointerdown', close);
-    };
-  }, [open]);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, box, close);
 
   return (
     <span

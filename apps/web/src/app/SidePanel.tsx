@@ -3,7 +3,7 @@
  * cities' platforms, online registration, download centre, common questions, certificate query and
  * back to top. On a phone it becomes a row of links in the page.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import {
   ApartmentOutlined,
   DownloadOutlined,
@@ -15,27 +15,15 @@ import {
 import { Link } from 'react-router';
 import { SIDE_PANEL_OFFSET_PX } from '@portal/contract';
 import { usePortalConfig } from '../lib/config.ts';
+import { useDismiss } from './useDismiss.ts';
 
 /** 市级平台: the ten cities' platforms in a panel that opens on hover, focus or click (no antd, ADR 0008). */
 function CityPlatforms({ cities }: { cities: { name: string; url: string }[] }) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const panelId = useId();
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: PointerEvent) => {
-      if (!ref.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('pointerdown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, ref, close);
   return (
     <div className="side-cities" ref={ref}>
       <button type="button" className="side-item" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((v) => !v)}>

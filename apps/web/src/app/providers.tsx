@@ -12,10 +12,6 @@ import { lazyAntd } from './lazyAntd.tsx';
 
 dayjs.locale('zh-cn');
 
-/** The answers a page rendered on the server came with, by query hash, until they are 10 s old (main.tsx). */
-export const serverAnswers = new Set<string>();
-const SERVER_ANSWER_FRESH_MS = 10_000;
-
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
@@ -23,16 +19,9 @@ export function createQueryClient(): QueryClient {
         // The client has already shown HTTP and network failures; retrying them would repeat the toast.
         retry: false,
         refetchOnWindowFocus: false,
-        // What the server rendered the page with is not asked for again the moment the page hydrates.
-        staleTime: (query) => (serverAnswers.has(query.queryHash) ? SERVER_ANSWER_FRESH_MS : 0),
       },
     },
   });
-}
-
-/** Forgets the server's answers after their grace time, so they refetch like any other. */
-export function expireServerAnswers() {
-  setTimeout(() => serverAnswers.clear(), SERVER_ANSWER_FRESH_MS);
 }
 
 const ToastBridge = lazyAntd(() => import('./ToastBridge.tsx'));
