@@ -1,16 +1,27 @@
-/** A labelled search form: submits the trimmed text (Enter or 搜索); 清除 empties it. */
-import { useEffect, useState, type FormEvent } from 'react';
+/**
+ * A labelled search form: submits the trimmed text (Enter or 搜索); 清除 empties it.
+ *
+ * The box keeps its own text (an uncontrolled input): on a page rendered on the server, what a visitor
+ * types before the scripts have arrived stays and is what 搜索 searches for (the press itself is kept
+ * by the server's boot script). A new value from the address (清除, back) is written into the box.
+ */
+import { useEffect, useRef, type FormEvent } from 'react';
 
 export function SearchBox({ value, onSearch, label, placeholder }: { value: string; onSearch: (text: string) => void; label: string; placeholder?: string }) {
-  const [text, setText] = useState(value);
-  useEffect(() => setText(value), [value]);
+  const input = useRef<HTMLInputElement>(null);
+  const shown = useRef(value);
+  useEffect(() => {
+    if (shown.current === value) return;
+    shown.current = value;
+    if (input.current) input.current.value = value;
+  }, [value]);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    onSearch(text.trim());
+    onSearch((input.current?.value ?? '').trim());
   };
   return (
     <form className="search-bar" role="search" onSubmit={submit}>
-      <input type="search" aria-label={label} placeholder={placeholder} value={text} maxLength={50} onChange={(e) => setText(e.target.value)} />
+      <input ref={input} type="search" name="keyword" aria-label={label} placeholder={placeholder} defaultValue={value} maxLength={50} />
       <button type="submit" className="btn btn-primary">
         搜索
       </button>
@@ -19,7 +30,7 @@ export function SearchBox({ value, onSearch, label, placeholder }: { value: stri
           type="button"
           className="btn"
           onClick={() => {
-            setText('');
+            if (input.current) input.current.value = '';
             onSearch('');
           }}
         >
