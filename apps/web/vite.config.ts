@@ -17,5 +17,21 @@ export default defineConfig(({ isSsrBuild }) => ({
     // bench/run.ts and the server's rendering read it (which chunks and styles a page loads).
     manifest: !isSsrBuild,
     ...(isSsrBuild ? { copyPublicDir: false } : {}),
+    // React DOM, the router and TanStack Query each in a chunk of their own: a page rendered on the
+    // server evaluates the entry's chunks one per task (the server's bootScript.ts), so that none of
+    // them blocks the page for long.
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
+                { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
+                { name: 'tanstack', test: /node_modules[\\/]@tanstack[\\/]/ },
+              ],
+            },
+          },
+        },
   },
 }));

@@ -6,7 +6,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { LOADING_FADE_MS, SIDE_PANEL_OFFSET_PX } from '@portal/contract';
-import { ACCOUNTS, browserOfThisFile, eventually, loginWithPassword, openLoginModal, pathOf, seriousA11yViolations } from './helpers.ts';
+import { ACCOUNTS, browserOfThisFile, dialog, eventually, loginWithPassword, nextCaptchaId, pathOf, seriousA11yViolations } from './helpers.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = browserOfThisFile();
@@ -17,6 +17,35 @@ async function courseTitles(page: Page): Promise<string[]> {
   await eventually(() => page.locator('.course-results [aria-busy="true"]').count()).toBe(0);
   return page.locator('.course-results .course-grid').locator('.course-title').allTextContents();
 }
+
+/** Watches the page from its first byte: the layout shifts (CLS, as Lighthouse adds them) from now on. */
+async function watchLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shift: number };
+    w.__shift = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.__shift += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+const layoutShift = (page: Page) => page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+
+/**
+ * How a server-rendered page loaded its files: when its scripts were asked for, against the page's
+ * load event, and whether any style sheet was fetched (they all come inside the page).
+ */
+const loadOrder = (page: Page) =>
+  page.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    const files = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const scripts = files.filter((f) => /\/assets\/.*\.js$/.test(f.name));
+    return {
+      load: nav.loadEventStart,
+      firstScript: Math.min(...scripts.map((f) => f.startTime)),
+      scripts: scripts.length,
+      styleSheets: files.filter((f) => /\.css$/.test(f.name)).length,
+    };
+  });
 
 /** The demo's first certificate, issued last year to learner 13800000001 (checked against the server). */
 async function demoCertificateNo(): Promise<string> {
@@ -51,11 +80,12 @@ describe('the public portal', () => {
     const rendered = await still.page.locator('.course-results .course-title').allTextContents();
     await still.close();
 
-    // With JavaScript (its entry held back 1 s, as on a slow line): the visitor scrolls the server's
-    // page meanwhile; React then adopts the server's nodes (the same elements stay) without moving the
-    // page back to the top, with no error or mismatch in the console, and the page works (the login
-    // button opens the login modal).
+    // With JavaScript (its entry held back 1 s, as on a slow line): the scripts are asked for only
+    // once the page has loaded, its styles come inside it. The visitor scrolls the server's page
+    // meanwhile; React then adopts the server's nodes (the same elements stay) without moving the
+    // page back to the top or shifting anything on it, with no error or mismatch in the console.
     const { page, errors, close } = await browser.open();
+    await watchLayoutShifts(page);
     const console: string[] = [];
     page.on('console', (m) => {
       if (m.type() === 'error' || m.type() === 'warning') console.push(m.text());
@@ -66,7 +96,8 @@ describe('the public portal', () => {
     });
     await page.goto('/index', { waitUntil: 'commit' });
     await eventually(() => page.locator('.carousel-slide img').count()).toBeGreaterThan(0);
-    const hydrated = () => page.evaluate(() => Object.keys(document.querySelector('.carousel') ?? {}).some((k) => k.startsWith('__reactFiber')));
+    const adopted = (selector: string) => page.evaluate((s) => Object.keys(document.querySelector(s) ?? {}).some((k) => k.startsWith('__reactFiber')), selector);
+    const hydrated = () => adopted('.carousel');
     expect(await hydrated()).toBe(false);
     await page.evaluate(() => {
       (window as unknown as { __first: Element | null }).__first = document.querySelector('.carousel-slide img');
@@ -76,11 +107,37 @@ describe('the public portal', () => {
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => window.scrollY)).toBe(300);
     expect(await page.evaluate(() => document.contains((window as unknown as { __first: Element | null }).__first))).toBe(true);
+    const home = await loadOrder(page);
+    expect(home.scripts).toBeGreaterThan(3);
+    expect(home.firstScript).toBeGreaterThanOrEqual(home.load);
+    expect(home.styleSheets).toBe(0);
+    expect(await layoutShift(page)).toBeLessThan(0.001);
+
+    // A press on 登录 before the scripts have arrived is not lost: the login form opens once they have
+    // (the entry is still held back 1 s).
+    await page.goto('/index', { waitUntil: 'commit' });
+    const captcha = nextCaptchaId(page);
+    await page.getByRole('navigation', { name: '账户' }).getByRole('button', { name: '登录', exact: true }).click();
+    expect(await hydrated()).toBe(false);
+    await eventually(() => dialog(page, '用户登录').isVisible()).toBe(true);
+    expect(await captcha).toBeTruthy();
+    // So is a search typed and sent (Enter) before then: the text stays in the box and is searched for.
+    await page.goto('/course', { waitUntil: 'commit' });
+    await page.getByLabel('搜索课程').fill('法治');
+    await page.getByLabel('搜索课程').press('Enter');
+    expect(await adopted('.course-results')).toBe(false);
+    await eventually(() => search(page).get('keyword')).toBe('法治');
+    expect(await page.getByLabel('搜索课程').inputValue()).toBe('法治');
     await page.unroute('**/assets/index-*.js');
-    await openLoginModal(page);
 
     await page.goto('/course?sort=popular&page=2');
     expect(await courseTitles(page)).toEqual(rendered);
+    await eventually(() => adopted('.course-results')).toBe(true);
+    await page.waitForTimeout(300);
+    const course = await loadOrder(page);
+    expect(course.firstScript).toBeGreaterThanOrEqual(course.load);
+    expect(course.styleSheets).toBe(0);
+    expect(await layoutShift(page)).toBeLessThan(0.001);
     expect(errors).toEqual([]);
     expect(console).toEqual([]);
     await close();

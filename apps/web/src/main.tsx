@@ -1,8 +1,9 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { HYDRATED_EVENT } from '@portal/contract';
 import { createQueryClient, Providers } from './app/providers.tsx';
 import { routes } from './app/routes.tsx';
 import { SSR_STATE_ID } from './ssrState.ts';
@@ -11,12 +12,24 @@ import './app/layout.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+/**
+ * Fires HYDRATED_EVENT once the first screen is React's: on a page rendered on the server, the boot
+ * script (apps/server/src/http/bootScript.ts) then presses again a button pressed before.
+ */
+function Hydrated() {
+  useEffect(() => {
+    document.dispatchEvent(new Event(HYDRATED_EVENT));
+  }, []);
+  return null;
+}
+
 const queryClient = createQueryClient();
 const router = createBrowserRouter(routes);
 const app = (
   <StrictMode>
     <Providers client={queryClient}>
       <RouterProvider router={router} />
+      <Hydrated />
     </Providers>
   </StrictMode>
 );

@@ -4,12 +4,14 @@
  * the transport it is given, the way apps/web/src/entry-server.tsx does. The real bundle is covered by
  * the browser tests (public.e2e.ts).
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { person, urlOf } from '@portal/contract';
 import { createTestApp, PRODUCT, type TestApp } from '../test/harness.ts';
+import { BOOT_SCRIPT } from './bootScript.ts';
 
 const TEMPLATE = `<!doctype html>
 <html lang="zh-CN">
@@ -98,7 +100,7 @@ describe('server rendering of /index and /course', () => {
 
   const get = (app: TestApp, url: string, headers: Record<string, string> = {}) => app.app.inject({ method: 'GET', url, headers });
 
-  it('/index comes rendered: the page, its title, its answers, its styles inside and its chunks preloaded', async () => {
+  it('/index comes rendered: the page, its title, its answers, its styles inside and its scripts started by the boot script', async () => {
     const res = await get(t, '/index');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
@@ -113,16 +115,23 @@ describe('server rendering of /index and /course', () => {
     expect(html).toContain("<p>$& $' $1</p>");
     // No loading overlay over a page that is already there.
     expect(html).not.toContain('app-loading');
-    // Styles inside the page, the entry's in place of its link; none linked any more.
-    expect(html).toContain('<style>.app{color:#262626}</style>');
-    expect(html).toContain('<style>.panel{padding:8px}</style>');
-    expect(html).toContain('<style>.home{margin:0}</style>');
-    expect(html).not.toContain('rel="stylesheet"');
-    // Scripts: the page's own chunks preloaded, the entry's not twice, all after the pictures.
-    expect(html).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/Page-I.js">');
-    expect(html).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/public-P.js">');
-    expect(html.match(/react-R\.js/g)).toHaveLength(1);
-    expect(html).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-E.js">');
+    // Styles inside the page, the entry's in place of its link; each file also named by a disabled
+    // link (never fetched), so that the chunks' loader does not add it again.
+    expect(html).toContain('<style>.app{color:#262626}</style><link rel="stylesheet" href="/assets/index-E.css" disabled>');
+    expect(html).toContain('<style>.panel{padding:8px}</style><link rel="stylesheet" href="/assets/public-P.css" disabled>');
+    expect(html).toContain('<style>.home{margin:0}</style><link rel="stylesheet" href="/assets/Page-I.css" disabled>');
+    expect(html.match(/<link rel="stylesheet"[^>]*>/g)?.every((l) => l.endsWith(' disabled>'))).toBe(true);
+    // Scripts: nothing requested by the page itself; the boot script names the entry's chunks
+    // (dependencies first) and the page's own, and the Content-Security-Policy allows exactly it.
+    expect(html).not.toContain('<script type="module"');
+    expect(html).not.toContain('<link rel="modulepreload"');
+    const boot = /<script data-chunks="([^"]*)" data-preload="([^"]*)">([\s\S]*?)<\/script>/.exec(html);
+    expect(boot?.[1]).toBe('/assets/react-R.js /assets/index-E.js');
+    expect(boot?.[2]).toBe('/assets/public-P.js /assets/Page-I.js');
+    expect(boot?.[3]).toBe(BOOT_SCRIPT);
+    const hash = `'sha256-${createHash('sha256').update(boot?.[3] ?? '').digest('base64')}'`;
+    expect(res.headers['content-security-policy']).toContain(`script-src 'self' ${hash};`);
+    expect(html.indexOf('data-chunks')).toBeGreaterThan(html.indexOf('portal-ssr-state'));
   });
 
   it('renders as a visitor: nothing of the request (its session) reaches the calls', async () => {

@@ -15,6 +15,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance, HTTPMethods } from 'fastify';
+import { bootScriptTag } from './bootScript.ts';
 
 /** The paths rendered on the server (with any query string). */
 export const SSR_PATHS: readonly string[] = ['/index', '/course'];
@@ -120,8 +121,7 @@ export function makeSsr(app: FastifyInstance, opts: { webDist: string; ssrDist: 
     if (!page) return null;
 
     // The styles (the entry's and the page's, some 25 KB) come inside the page, so that it is painted
-    // without another round trip. The scripts are all fetched at once, the page's own chunks too,
-    // but after the pictures: the page is readable without them.
+    // without another round trip. The scripts wait for the page to load and paint (bootScript.ts).
     const { entry: entryAssets, own } = assetsOf(t.manifest, url.split('?')[0] ?? '');
     const style = (f: string) => {
       let text = t.css.get(f);
@@ -129,15 +129,19 @@ export function makeSsr(app: FastifyInstance, opts: { webDist: string; ssrDist: 
         text = readFileSync(path.join(opts.webDist, f), 'utf8').replace(/<\/style/gi, '<\\/style');
         t.css.set(f, text);
       }
-      return `<style>${text}</style>`;
+      // The disabled link is not fetched; it tells the chunks' loader (Vite's preload helper looks for a
+      // <link rel=stylesheet href>) that this file is on the page already. Without it, the first lazy
+      // chunk would append the entry's styles again after the page's own, and the changed order of
+      // equal rules would move the painted page about.
+      return `<style>${text}</style><link rel="stylesheet" href="/${f}" disabled>`;
     };
     let html = t.template;
     for (const f of entryAssets.css) html = html.replace(`<link rel="stylesheet" crossorigin href="/${f}">`, () => style(f));
-    const head = [...own.css.map(style), ...own.js.map((f) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${f}">`)].join('');
     return html
-      .replace(/<script type="module" crossorigin /g, '<script type="module" fetchpriority="low" crossorigin ')
-      .replace(/<link rel="modulepreload" crossorigin /g, '<link rel="modulepreload" fetchpriority="low" crossorigin ')
-      .replace('</head>', () => `${head}</head>`)
+      .replace(/<script type="module" crossorigin src="[^"]*"><\/script>\s*/g, '')
+      .replace(/<link rel="modulepreload" crossorigin href="[^"]*">\s*/g, '')
+      .replace('</head>', () => `${own.css.map(style).join('')}</head>`)
+      .replace('</body>', () => `${bootScriptTag(entryAssets.js, own.js)}</body>`)
       .replace(/<!--app-loading-->[\s\S]*<!--\/app-loading-->/, '')
       // Replacer functions: the page's text may hold `$&` and friends, which a replacement string would expand.
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
