@@ -112,6 +112,12 @@ describe('the public portal', () => {
     expect(home.firstScript).toBeGreaterThanOrEqual(home.load);
     expect(home.styleSheets).toBe(0);
     expect(await layoutShift(page)).toBeLessThan(0.001);
+    // React's ids (useId) are the server's: 手机学习 names the panel it opens as the one it controls.
+    const qr = page.getByRole('navigation', { name: '账户' }).getByRole('button', { name: '手机学习' });
+    await qr.click();
+    const controls = await qr.getAttribute('aria-controls');
+    expect(controls).toBeTruthy();
+    await eventually(() => page.getByRole('dialog', { name: '手机学习' }).getAttribute('id')).toBe(controls);
 
     // A press on 登录 before the scripts have arrived is not lost: the login form opens once they have
     // (the entry is still held back 1 s).
@@ -128,6 +134,16 @@ describe('the public portal', () => {
     expect(await adopted('.course-results')).toBe(false);
     await eventually(() => search(page).get('keyword')).toBe('法治');
     expect(await page.getByLabel('搜索课程').inputValue()).toBe('法治');
+    // If the address has moved on before the scripts run (Back after a reload goes to an entry of the
+    // same document, without loading it), the page is drawn for the new address instead of adopting
+    // HTML rendered for another one.
+    await page.goto('/course?sort=popular&page=2', { waitUntil: 'commit' });
+    const pager = page.getByRole('navigation', { name: '课程分页' });
+    await eventually(() => pager.getByRole('button', { name: '第2页' }).getAttribute('aria-current')).toBe('page');
+    await page.evaluate(() => window.history.pushState(null, '', '/course?sort=popular'));
+    expect(await adopted('.course-results')).toBe(false);
+    await eventually(() => pager.getByRole('button', { name: '第1页' }).getAttribute('aria-current')).toBe('page');
+    expect(await page.locator('#root > *').count()).toBe(1);
     await page.unroute('**/assets/index-*.js');
 
     await page.goto('/course?sort=popular&page=2');

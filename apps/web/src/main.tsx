@@ -1,9 +1,8 @@
-import { StrictMode, startTransition, useEffect } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
-import { HYDRATED_EVENT } from '@portal/contract';
 import { createQueryClient, Providers } from './app/providers.tsx';
 import { routes } from './app/routes.tsx';
 import { SSR_STATE_ID } from './ssrState.ts';
@@ -12,24 +11,12 @@ import './app/layout.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-/**
- * Fires HYDRATED_EVENT once the first screen is React's: on a page rendered on the server, the boot
- * script (apps/server/src/http/bootScript.ts) then presses again a button pressed before.
- */
-function Hydrated() {
-  useEffect(() => {
-    document.dispatchEvent(new Event(HYDRATED_EVENT));
-  }, []);
-  return null;
-}
-
 const queryClient = createQueryClient();
 const router = createBrowserRouter(routes);
 const app = (
   <StrictMode>
     <Providers client={queryClient}>
       <RouterProvider router={router} />
-      <Hydrated />
     </Providers>
   </StrictMode>
 );
@@ -37,13 +24,17 @@ const app = (
 // A page rendered on the server (/index, /course: ADR 0008) carries the answers it was rendered with.
 // They fill the query cache, stamped with this browser's clock (so that each query's own staleTime,
 // 30 s or more on these pages, counts from now and nothing is asked again at once), and React adopts
-// the server's HTML instead of drawing it again.
+// the server's HTML instead of drawing it again. Only if the address is still the one it was rendered
+// for: the scripts start after the page has loaded (ADR 0009), and by then Back may have moved the
+// address on (after a reload, to an entry of the same document); then the page is drawn anew.
 const serverState = document.getElementById(SSR_STATE_ID);
 if (serverState?.textContent) {
   const state = JSON.parse(serverState.textContent) as DehydratedState;
   const now = Date.now();
   for (const q of state.queries) q.state.dataUpdatedAt = now;
   hydrate(queryClient, state);
+}
+if (serverState?.textContent && serverState.dataset.url === `${window.location.pathname}${window.location.search}`) {
   startTransition(() => {
     hydrateRoot(root, app);
   });

@@ -110,7 +110,8 @@ describe('server rendering of /index and /course', () => {
     const name = t.config.COLLEGE_NAME;
     expect(html).toContain(`<div id="root"><h1>${name}</h1>`);
     expect(html).toContain(`<title>首页 - ${name}</title>`);
-    expect(html).toContain('<script id="portal-ssr-state" type="application/json">{"queries":[{"queryHash":"portalConfig"');
+    // The answers, and the address they were rendered for (the browser may have moved on before its scripts ran).
+    expect(html).toContain('<script id="portal-ssr-state" type="application/json" data-url="/index">{"queries":[{"queryHash":"portalConfig"');
     // The page's text is copied as it is, `$&` included.
     expect(html).toContain("<p>$& $' $1</p>");
     // No loading overlay over a page that is already there.

@@ -145,7 +145,7 @@ export function makeSsr(app: FastifyInstance, opts: { webDist: string; ssrDist: 
       .replace(/<!--app-loading-->[\s\S]*<!--\/app-loading-->/, '')
       // Replacer functions: the page's text may hold `$&` and friends, which a replacement string would expand.
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
-      .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div><script id="${server.SSR_STATE_ID}" type="application/json">${page.state}</script>`);
+      .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div><script id="${server.SSR_STATE_ID}" type="application/json" data-url="${escapeHtml(url)}">${page.state}</script>`);
   }
 
   const ssr: Ssr = {

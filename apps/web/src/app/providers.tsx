@@ -3,10 +3,11 @@
  * the toast host. antd's provider is not here: it wraps each lazily loaded part that uses antd
  * (lazyAntd, ADR 0008), so the first screen does not wait for antd.
  */
-import { Suspense, useSyncExternalStore, type ReactNode } from 'react';
+import { Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { HYDRATED_EVENT } from '@portal/contract';
 import { onToastWanted, toastWanted } from '../lib/toast.ts';
 import { lazyAntd } from './lazyAntd.tsx';
 
@@ -38,6 +39,12 @@ function ToastHost() {
 }
 
 export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
+  // Once the first screen is React's, a page rendered on the server has its early button press
+  // pressed again (apps/server/src/http/bootScript.ts). An effect here, not a component beside the
+  // router: an extra child would change every useId of the page against the server's HTML.
+  useEffect(() => {
+    document.dispatchEvent(new Event(HYDRATED_EVENT));
+  }, []);
   return (
     <QueryClientProvider client={client}>
       <ToastHost />
