@@ -4,7 +4,7 @@
  * drives it through that port (no chrome-launcher, no downloaded browser). One row per path with the
  * performance, accessibility and best-practices scores (0-100). The QUALITY.md bar is ≥ 95 each.
  * The same page scores ±5 from one run to the next on a shared host, so each path is measured RUNS
- * times (LIGHTHOUSE_RUNS, default 3) and the row is the run with the median performance score, with
+ * times (LIGHTHOUSE_RUNS, default 5) and the row is the run with the median performance score, with
  * the lowest and highest beside it (Lighthouse's own advice: the median of several runs).
  *
  *   node bench/lighthouse.ts http://127.0.0.1:8080 /index /course
@@ -29,7 +29,7 @@ function freePort(): Promise<number> {
 }
 
 const score = (v: number | null | undefined) => (typeof v === 'number' ? Math.round(v * 100) : null);
-const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
 
 export async function lighthouseRows(baseUrl: string, paths: string[]): Promise<Record<string, unknown>[]> {
   const port = await freePort();

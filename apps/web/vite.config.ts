@@ -17,9 +17,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     // bench/run.ts and the server's rendering read it (which chunks and styles a page loads).
     manifest: !isSsrBuild,
     ...(isSsrBuild ? { copyPublicDir: false } : {}),
-    // React DOM, the router and TanStack Query each in a chunk of their own: a page rendered on the
-    // server evaluates the entry's chunks one per task (the server's bootScript.ts), so that none of
-    // them blocks the page for long.
+    // React DOM, the router, TanStack Query, zod and the contract's calls each in chunks of their own:
+    // a page rendered on the server evaluates the entry's chunks one per task (the server's
+    // bootScript.ts), so that none of them blocks the page for long.
     rolldownOptions: isSsrBuild
       ? {}
       : {
@@ -29,6 +29,9 @@ export default defineConfig(({ isSsrBuild }) => ({
                 { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
                 { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
                 { name: 'tanstack', test: /node_modules[\\/]@tanstack[\\/]/ },
+                { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+                // The contract's calls, one chunk per area: building their schemas is most of its cost.
+                { name: (id: string) => /packages[\\/]contract[\\/]src[\\/]calls[\\/](\w+)\.ts$/.exec(id)?.[1]?.replace(/^/, 'calls-') ?? null },
               ],
             },
           },
