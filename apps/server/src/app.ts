@@ -131,6 +131,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Looked up per request, so a rebuilt web app is served without a restart; a miss falls through to the SPA.
       wildcard: true,
       index: false,
+      // The build writes .br and .gz beside each script and style sheet (apps/web/vite.config.ts).
+      preCompressed: true,
       setHeaders: (res, file) => {
         // Hashed assets never change; index.html must always be asked again.
         res.header('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

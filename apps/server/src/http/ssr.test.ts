@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { person, urlOf } from '@portal/contract';
 import { createTestApp, PRODUCT, type TestApp } from '../test/harness.ts';
@@ -63,6 +64,8 @@ export async function renderPage(url, transport) {
 }
 `;
 
+const BIG_SCRIPT = `export const rows = [${Array.from({ length: 400 }, (_, i) => `'第${i}行'`).join(',')}];\n`;
+
 function builtApp(withBundle: boolean): { webDist: string; ssrDist: string } {
   const root = mkdtempSync(path.join(tmpdir(), 'portal-ssr-'));
   const webDist = path.join(root, 'dist');
@@ -74,6 +77,10 @@ function builtApp(withBundle: boolean): { webDist: string; ssrDist: string } {
   writeFileSync(path.join(webDist, 'assets', 'index-E.css'), '.app{color:#262626}');
   writeFileSync(path.join(webDist, 'assets', 'Page-I.css'), '.home{margin:0}');
   writeFileSync(path.join(webDist, 'assets', 'public-P.css'), '.panel{padding:8px}');
+  // A script as the build writes it: with its .br and .gz beside it (apps/web/vite.config.ts).
+  writeFileSync(path.join(webDist, 'assets', 'big-B.js'), BIG_SCRIPT);
+  writeFileSync(path.join(webDist, 'assets', 'big-B.js.br'), brotliCompressSync(BIG_SCRIPT));
+  writeFileSync(path.join(webDist, 'assets', 'big-B.js.gz'), gzipSync(BIG_SCRIPT));
   if (withBundle) {
     mkdirSync(ssrDist);
     writeFileSync(path.join(ssrDist, 'entry-server.js'), BUNDLE);
@@ -175,5 +182,21 @@ describe('server rendering of /index and /course', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div id="root"></div>');
     expect(res.body).toContain('<div id="app-loading"');
+  });
+
+  it('scripts are sent as the build compressed them: brotli or gzip as the browser accepts, cached for good', async () => {
+    const br = await get(t, '/assets/big-B.js', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_SCRIPT);
+    const gz = await get(t, '/assets/big-B.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG_SCRIPT);
+    const plain = await get(t, '/assets/big-B.js', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_SCRIPT);
   });
 });
