@@ -1,6 +1,8 @@
 /**
  * Writes the demo media under apps/server/assets/demo (committed; the server and CI never run this):
- * course, install and column covers, news and college pictures as SVG, PDF courseware and documents
+ * course, install and column covers, news and college pictures (drawn as SVG, then rasterised to WebP
+ * by the system Chromium, as real photos would be raster pictures: an SVG picture is a document of its
+ * own that the page lays out, CJK text and all, on its main thread), PDF courseware and documents
  * written byte by byte, the mobile-app QR code as PNG and, when ffmpeg is installed, short low-bitrate
  * MP4 lessons and an HLS playlist for the live lesson (fragmented MP4 segments: a .ts file would read as
  * TypeScript to the tools). Run: node apps/server/scripts/demo-assets.ts
@@ -8,6 +10,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { chromium } from 'playwright-core';
 import QRCode from 'qrcode';
 import {
   DEMO_ASSETS_DIR,
@@ -27,6 +30,9 @@ const out = (file: string, data: string | Buffer) => {
   mkdirSync(path.dirname(full), { recursive: true });
   writeFileSync(full, data);
 };
+/** Pictures drawn as SVG, written as WebP by rasterise() below. */
+const pictures: { file: string; svg: string }[] = [];
+const picture = (file: string, svg: string) => pictures.push({ file, svg });
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const FONT = "font-family=\"'PingFang SC','Microsoft YaHei','Noto Sans CJK SC','Source Han Sans SC',sans-serif\"";
 
@@ -110,14 +116,15 @@ const LOREM = [
 ];
 const pagesOf = (n: number, topic: string) => Array.from({ length: n }, (_, i) => [`Section ${i + 1}: ${topic}`, '', ...LOREM]);
 
-DEMO_COURSES.forEach((c, i) => out(c.cover, courseCover(c.title, c.category, c.color, i + 1)));
+DEMO_COURSES.forEach((c, i) => picture(c.cover, courseCover(c.title, c.category, c.color, i + 1)));
 const installCaptions: Record<(typeof DEMO_INSTALL_COVERS)[number], [string, string]> = { annual: ['年度培训', '#b71c1c'], special: ['专题培训', '#0d47a1'], class: ['培训班', '#1b5e20'] };
-for (const kind of DEMO_INSTALL_COVERS) out(`covers/install-${kind}.svg`, courseCover(installCaptions[kind][0], '网络培训', installCaptions[kind][1], kind.length));
-for (let i = 1; i <= DEMO_COLUMN_COVERS; i++) out(`covers/column-${i}.svg`, courseCover('学习专栏', '专栏', ['#b71c1c', '#0d47a1', '#4a148c', '#795548'][i - 1]!, i * 3));
-for (let i = 1; i <= DEMO_NEWS_IMAGES; i++) out(`news/news-${String(i).padStart(2, '0')}.svg`, scene(800, 450, '干部网络学院', i));
-DEMO_COLLEGE_IMAGES.forEach((title, i) => out(`college/college-${i + 1}.svg`, scene(800, 500, title, i + 5)));
+for (const kind of DEMO_INSTALL_COVERS) picture(`covers/install-${kind}.webp`, courseCover(installCaptions[kind][0], '网络培训', installCaptions[kind][1], kind.length));
+for (let i = 1; i <= DEMO_COLUMN_COVERS; i++) picture(`covers/column-${i}.webp`, courseCover('学习专栏', '专栏', ['#b71c1c', '#0d47a1', '#4a148c', '#795548'][i - 1]!, i * 3));
+for (let i = 1; i <= DEMO_NEWS_IMAGES; i++) picture(`news/news-${String(i).padStart(2, '0')}.webp`, scene(800, 450, '干部网络学院', i));
+DEMO_COLLEGE_IMAGES.forEach((title, i) => picture(`college/college-${i + 1}.webp`, scene(800, 500, title, i + 5)));
 for (const p of DEMO_PDFS) out(p.file, pdf(p.title, pagesOf(p.pages, p.title.replace(/^Courseware: /, ''))));
 for (const f of DEMO_FILES) out(f.file, pdf(f.title, pagesOf(f.pages, f.title)));
+await rasterise();
 out('files/mobile-app-qr.png', await QRCode.toBuffer('http://localhost:8080/index', { type: 'png', width: 240, margin: 2 }));
 
 let ffmpeg = true;
@@ -140,6 +147,25 @@ if (ffmpeg) {
   execFileSync('ffmpeg', ['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x180:rate=12', '-t', String(DEMO_LIVE.seconds), ...x264, '-f', 'hls', '-hls_time', '6', '-hls_playlist_type', 'vod', '-hls_segment_type', 'fmp4', '-hls_fmp4_init_filename', 'init.mp4', '-hls_segment_filename', path.join(liveDir, 'segment-%d.m4s'), path.join(DEMO_ASSETS_DIR, DEMO_LIVE.file)]);
 } else {
   console.warn('ffmpeg not found: videos left as they are');
+}
+
+/** Each picture at its own size, WebP at quality 75, in the system Chromium (CHROMIUM_PATH). */
+async function rasterise() {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+  try {
+    const page = await browser.newPage();
+    const cdp = await page.context().newCDPSession(page);
+    for (const { file, svg } of pictures) {
+      const [, width, height] = /width="(\d+)" height="(\d+)"/.exec(svg)!.map(Number) as [number, number, number];
+      await page.setViewportSize({ width, height });
+      await page.setContent(`<!doctype html><body style="margin:0">${svg}</body>`);
+      const shot = await cdp.send('Page.captureScreenshot', { format: 'webp', quality: 75, clip: { x: 0, y: 0, width, height, scale: 1 } });
+      out(file, Buffer.from(shot.data, 'base64'));
+      rmSync(path.join(DEMO_ASSETS_DIR, file.replace(/\.webp$/, '.svg')), { force: true });
+    }
+  } finally {
+    await browser.close();
+  }
 }
 
 function total(dir: string): number {

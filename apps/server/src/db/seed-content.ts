@@ -141,10 +141,10 @@ export const DEMO_COURSE_TITLES: Record<string, string[]> = {
   ],
 };
 
-/** Every course in seeding order with its cover file (course-NN.svg). */
+/** Every course in seeding order with its cover file (course-NN.webp). */
 export const DEMO_COURSES: { title: string; category: string; color: string; cover: string }[] = DEMO_CATEGORIES.flatMap((top) =>
   top.children.flatMap((child) => (DEMO_COURSE_TITLES[child] ?? []).map((title) => ({ title, category: child, color: top.color }))),
-).map((c, i) => ({ ...c, cover: `covers/course-${String(i + 1).padStart(2, '0')}.svg` }));
+).map((c, i) => ({ ...c, cover: `covers/course-${String(i + 1).padStart(2, '0')}.webp` }));
 
 /** Short real videos (seconds as encoded), a live lesson's HLS playlist and PDF courseware. */
 export const DEMO_VIDEOS = [
@@ -274,7 +274,7 @@ export async function seedContent(db: Db, rnd: () => number) {
   const yearOf = (year: number) => yearRows.find((y) => y.year === year)!.id;
 
   type NewInstall = typeof installs.$inferInsert;
-  const cover = (kind: string) => media(`covers/install-${kind}.svg`);
+  const cover = (kind: string) => media(`covers/install-${kind}.webp`);
   const annual = (year: number): NewInstall => ({
     yearId: yearOf(year),
     title: `${year}年度全省公务员网络培训`,
@@ -428,7 +428,7 @@ export async function seedContent(db: Db, rnd: () => number) {
   ];
   const columnRows = await db
     .insert(learningColumns)
-    .values(columnSpecs.map((c, i) => ({ ...c, coverUrl: media(`covers/column-${i + 1}.svg`), publishedAt: new Date(now - (columnSpecs.length - i) * 25 * DAY) })))
+    .values(columnSpecs.map((c, i) => ({ ...c, coverUrl: media(`covers/column-${i + 1}.webp`), publishedAt: new Date(now - (columnSpecs.length - i) * 25 * DAY) })))
     .returning({ id: learningColumns.id, title: learningColumns.title });
   await db.insert(columnItems).values(
     columnRows.flatMap((col, i) => [
@@ -465,7 +465,7 @@ export async function seedContent(db: Db, rnd: () => number) {
   await db.insert(flashNews).values(
     newsTitles.map((title, i) => ({
       title,
-      imageUrl: media(`news/news-${String(i + 1).padStart(2, '0')}.svg`),
+      imageUrl: media(`news/news-${String(i + 1).padStart(2, '0')}.webp`),
       summary: `${title}。学院领导出席并讲话，各市分平台负责同志参加。`,
       body: paragraphs(
         `近日，${title}。学院主要负责同志出席并讲话，各市分平台和有关单位负责同志参加。`,
@@ -553,7 +553,7 @@ export async function seedContent(db: Db, rnd: () => number) {
     ].map((content, i) => ({ content, publishedAt: new Date(now - (i * 2 + 1) * DAY), expiresAt: i === 7 ? new Date(now - DAY / 2) : null })),
   );
 
-  await db.insert(collegeImages).values(DEMO_COLLEGE_IMAGES.map((title, i) => ({ title, imageUrl: media(`college/college-${i + 1}.svg`), sort: i })));
+  await db.insert(collegeImages).values(DEMO_COLLEGE_IMAGES.map((title, i) => ({ title, imageUrl: media(`college/college-${i + 1}.webp`), sort: i })));
 
   await db.insert(aboutSections).values([
     {

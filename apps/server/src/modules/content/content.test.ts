@@ -1,9 +1,11 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { content, MSG, responseSchema, urlOf, type CallData, type CallDef } from '@portal/contract';
 import { createTestApp, PRODUCT, type TestApp } from '../../test/harness.ts';
 import { certificates, downloads, notices, persons, realtimeNotices } from '../../db/schema/index.ts';
-import { demoCertificateNo } from '../../db/seed-content.ts';
+import { DEMO_ASSETS_DIR, demoCertificateNo, MEDIA_PREFIX } from '../../db/seed-content.ts';
 import { maskName } from './listing.ts';
 import { makeContent } from './service.ts';
 import { makePlatform } from '../platform/service.ts';
@@ -172,10 +174,11 @@ describe('the college, links, questions', () => {
   it('answers pictures, the overview text and friendly links in order', async () => {
     const imgs = await ok(content.findImg);
     expect(imgs.length).toBeGreaterThanOrEqual(4);
-    const svg = await t.app.inject({ method: 'GET', url: imgs[0]!.imageUrl });
-    expect(svg.statusCode).toBe(200);
-    expect(svg.headers['content-type']).toMatch(/^image\/svg\+xml/);
-    expect(svg.headers['x-content-type-options']).toBe('nosniff');
+    const picture = await t.app.inject({ method: 'GET', url: imgs[0]!.imageUrl });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/webp');
+    expect(picture.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    expect(picture.headers['x-content-type-options']).toBe('nosniff');
     const about = await ok(content.findAbout);
     expect(about.map((s) => s.title)).toContain('学院简介');
     const links = await ok(content.link);
@@ -373,5 +376,32 @@ describe('maskName', () => {
     expect(maskName('欧阳娜娜')).toBe('欧**娜');
     expect(maskName('王')).toBe('*');
     expect(maskName('')).toBe('');
+  });
+});
+
+describe('demo media', () => {
+  const mediaColumns = sql`
+    select cover_url as url from courses union all select cover_url from installs
+    union all select cover_url from learning_columns union all select image_url from flash_news
+    union all select image_url from college_images`;
+
+  const urls = async (where: SQL) => ((await t.db.execute(sql`select url from (${mediaColumns}) m where ${where}`)) as unknown as { rows: { url: string }[] }).rows;
+
+  it('names only committed files, the pictures as WebP', async () => {
+    const rows = await urls(sql`url like '/media/%'`);
+    expect(rows.length).toBeGreaterThan(60);
+    for (const { url } of rows) {
+      expect(url).toMatch(/\.webp$/);
+      expect(existsSync(path.join(DEMO_ASSETS_DIR, url.slice(MEDIA_PREFIX.length))), url).toBe(true);
+    }
+  });
+
+  it('renames the SVG pictures of a database seeded before them (migration 0003), and nothing else', async () => {
+    const migration = readFileSync(path.join(import.meta.dirname, '../../../drizzle/0003_demo_pictures_webp.sql'), 'utf8');
+    await t.db.execute(sql`update courses set cover_url = replace(cover_url, '.webp', '.svg') where id in (select id from courses order by id limit 2)`);
+    await t.db.execute(sql`update flash_news set image_url = '/uploads/2026/a.svg' where id = (select min(id) from flash_news)`);
+    for (const statement of migration.split('--> statement-breakpoint')) await t.db.execute(sql.raw(statement));
+    expect(await urls(sql`url like '%.svg'`)).toEqual([{ url: '/uploads/2026/a.svg' }]);
+    await t.db.execute(sql`update flash_news set image_url = '/media/news/news-01.webp' where image_url = '/uploads/2026/a.svg'`);
   });
 });
