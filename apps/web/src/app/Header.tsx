@@ -152,7 +152,12 @@ export function Header() {
       <div className="header-brand">
         <div className="header-inner header-brand-inner">
           <Link to="/index" className="brand">
-            <img src="/favicon.svg" alt="" width={48} height={48} className="brand-logo" />
+            {/* The favicon's drawing, inline: as an <img> it would be an SVG document of its own to load and lay out. */}
+            <svg viewBox="0 0 64 64" width={48} height={48} className="brand-logo" aria-hidden="true" focusable="false">
+              <rect width="64" height="64" rx="12" fill="#a61b1b" />
+              <path d="M32 12 10 24l22 12 22-12z" fill="#ffd666" />
+              <path d="M18 30v12c0 4 6 9 14 9s14-5 14-9V30l-14 8z" fill="#fff" />
+            </svg>
             <span className="brand-text">
               <span className="brand-name">{config?.collegeName ?? COLLEGE_FALLBACK}</span>
               <span className="brand-sub">干部在线学习培训平台</span>
