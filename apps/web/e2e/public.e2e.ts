@@ -206,6 +206,33 @@ describe('the public portal', () => {
     const carousel = page.getByRole('region', { name: '图片新闻' });
     await eventually(() => carousel.getByRole('link').count()).toBe(1);
     await eventually(() => page.getByLabel('实时通知').locator('li').count()).toBeGreaterThan(0);
+    // The ticker shows one notice at a time and moves the next one up; while the pointer is over it,
+    // it stays. Nothing on the first screen is animated without end (the compositor rests between moves).
+    const shownNotice = () =>
+      page.evaluate(() => {
+        const box = document.querySelector('.ticker-window')!.getBoundingClientRect();
+        const inView = [...document.querySelectorAll('.ticker-track li')].filter((li) => Math.abs(li.getBoundingClientRect().top - box.top) < 2);
+        return inView.map((li) => li.textContent).join(' | ');
+      });
+    const first = await shownNotice();
+    expect(first).not.toBe('');
+    expect(first).not.toContain(' | ');
+    await eventually(shownNotice).not.toBe(first);
+    const endless = () =>
+      page.evaluate(
+        () =>
+          document.getAnimations().filter((a) => {
+            const target = (a.effect as KeyframeEffect | null)?.target;
+            return a.playState === 'running' && a.effect?.getTiming().iterations === Infinity && !!target && target.getBoundingClientRect().top < innerHeight;
+          }).length,
+      );
+    expect(await endless()).toBe(0);
+    await page.locator('.ticker-window').hover();
+    await page.waitForTimeout(600);
+    const held = await shownNotice();
+    await page.waitForTimeout(4500);
+    expect(await shownNotice()).toBe(held);
+    await page.mouse.move(0, 0);
     await eventually(() => page.getByText('当前在线', { exact: true }).isVisible()).toBe(true);
     await eventually(() => page.getByRole('list', { name: '各市注册人数' }).locator('li').count()).toBe(10);
 

@@ -1,4 +1,5 @@
 /** The home page's first-screen panels: ticker, notices, live figures; each loads on its own. */
+import { useEffect, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { content } from '@portal/contract';
 import { BarList } from '../../features/content/BarList.tsx';
@@ -6,6 +7,55 @@ import { formatCount, formatDate, formatHours } from '../../features/content/for
 import { QueryState, Skeleton } from '../../features/content/QueryState.tsx';
 import { useCallQuery } from '../../features/content/useCallQuery.ts';
 import { Panel } from './Panel.tsx';
+
+/** How long each real-time notice stays before the next moves up. */
+const TICKER_MS = 4000;
+
+/**
+ * One notice at a time, the next moving up every 4 s (paused while the pointer is over it; for people
+ * who ask for reduced motion, all of them listed and still). Between moves nothing on the page is
+ * animated: a marquee that never stopped kept the browser compositing frames for as long as the page
+ * was open, which on a PC without graphics acceleration is a core's worth of work taken from the page.
+ * The first notice is copied after the last, so the move from the last back to the first is upward too.
+ */
+function TickerTrack({ items }: { items: content.RealTimeNotice[] }) {
+  const count = items.length;
+  const [index, setIndex] = useState(0);
+  const [instant, setInstant] = useState(false);
+  const [paused, setPaused] = useState(false);
+
+  useEffect(() => {
+    if (paused || count < 2 || window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
+    const t = setInterval(() => {
+      setInstant(false);
+      setIndex((i) => (i >= count ? 1 : i + 1));
+    }, TICKER_MS);
+    return () => clearInterval(t);
+  }, [paused, count]);
+
+  return (
+    <div className="ticker-window" onMouseEnter={() => setPaused(true)} onMouseLeave={() => setPaused(false)}>
+      <ul
+        className={instant ? 'ticker-track ticker-instant' : 'ticker-track'}
+        style={{ '--ticker-index': index } as CSSProperties}
+        onTransitionEnd={() => {
+          // On the copy of the first notice: back to the first itself, without moving.
+          if (index >= count) {
+            setInstant(true);
+            setIndex(0);
+          }
+        }}
+      >
+        {[...items, ...items.slice(0, 1)].map((n, i) => (
+          <li key={`${n.id}-${i}`} aria-hidden={i >= count ? true : undefined} title={n.content}>
+            {n.content}
+            <span className="ticker-date">{formatDate(n.publishedAt)}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 export function Ticker() {
   const q = useCallQuery(content.findNoticeList, { query: { size: 10 } });
@@ -16,20 +66,13 @@ export function Ticker() {
       <span className="ticker-label" aria-hidden="true">
         实时通知
       </span>
-      <div className="ticker-window">
-        {q.isPending ? (
+      {q.isPending ? (
+        <div className="ticker-window">
           <span className="ticker-loading">正在加载实时通知…</span>
-        ) : (
-          <ul className="ticker-track">
-            {[...items, ...items].map((n, i) => (
-              <li key={`${n.id}-${i}`} aria-hidden={i >= items.length}>
-                {n.content}
-                <span className="ticker-date">{formatDate(n.publishedAt)}</span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
+        </div>
+      ) : (
+        <TickerTrack items={items} />
+      )}
     </div>
   );
 }
