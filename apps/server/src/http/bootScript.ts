@@ -22,15 +22,16 @@ export const BOOT_SCRIPT = `(function () {
   function start() {
     if (started) return;
     started = true;
-    var chunks = data.chunks.split(' ');
+    var chunks = data.chunks.split(' '), links = document.createDocumentFragment();
     chunks.concat((data.preload || '').split(' ')).forEach(function (href) {
       if (!href) return;
       var link = document.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = '';
       link.href = href;
-      document.head.appendChild(link);
+      links.appendChild(link);
     });
+    document.head.appendChild(links);
     var next = 0;
     (function evaluateNext() {
       var href = chunks[next++];
