@@ -42,7 +42,7 @@ export async function lighthouseRows(baseUrl: string, paths: string[]): Promise<
     // Lighthouse opens a tab for each run. In a browser with no window open, that tab comes in a new
     // window together with Chromium's own new-tab page, a WebUI renderer that evaluated some 1.4 s of
     // scripts alongside the page under test on this 2-core host (seen in the traces). One blank tab
-    // kept open for the whole run keeps Lighthouse's tabs in its window, and the new-tab page closed.
+    // kept open for the whole run keeps Lighthouse's tabs in its window, and no new-tab page opens.
     const cdp = await browser.newBrowserCDPSession();
     await cdp.send('Target.createTarget', { url: 'about:blank' });
     for (const p of paths) {
