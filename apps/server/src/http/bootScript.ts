@@ -1,9 +1,11 @@
 /**
  * The one inline script of a page rendered on the server (ADR 0009). The rendered page is readable
  * and its links work without the web app's scripts, so they wait until the page has loaded (its
- * pictures included) and a frame has been painted; then they are all requested at once (modulepreload)
- * and evaluated one chunk per task, in the order of their imports, so that no single task blocks the
- * page for long. A page that has not loaded within three seconds (a picture that hangs) starts them
+ * pictures included) and a frame has been painted; then they are all requested (modulepreload, one
+ * link per task) and evaluated one chunk per task, in the order of their imports, so that no single
+ * task blocks the page for long. While the page is parsed, before its first paint, the script reads
+ * localStorage once: the first read loads the origin's storage synchronously, which would otherwise
+ * lengthen the entry's evaluation (the session is read there; ADR 0011). A page that has not loaded within three seconds (a picture that hangs) starts them
  * anyway. If a chunk cannot be fetched, the page stays as the server rendered it, links working.
  *
  * A link works before the app runs; a button does not. So a press on a button before then starts the
@@ -15,23 +17,27 @@
  * allows it by its hash (BOOT_SCRIPT_CSP) rather than allowing inline scripts.
  */
 import { createHash } from 'node:crypto';
-import { HYDRATED_EVENT } from '@portal/contract';
+import { HYDRATED_EVENT, STORAGE_KEY } from '@portal/contract';
 
 export const BOOT_SCRIPT = `(function () {
   var data = document.currentScript.dataset, started = false, pressed = null;
+  try { localStorage.getItem('${STORAGE_KEY}'); } catch (e) { /* storage blocked: the app copes */ }
   function start() {
     if (started) return;
     started = true;
-    var chunks = data.chunks.split(' '), links = document.createDocumentFragment();
-    chunks.concat((data.preload || '').split(' ')).forEach(function (href) {
-      if (!href) return;
-      var link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = href;
-      links.appendChild(link);
-    });
-    document.head.appendChild(links);
+    var chunks = data.chunks.split(' '), preloads = chunks.concat((data.preload || '').split(' '));
+    (function preloadNext() {
+      var href = preloads.shift();
+      if (href === undefined) return;
+      if (href) {
+        var link = document.createElement('link');
+        link.rel = 'modulepreload';
+        link.crossOrigin = '';
+        link.href = href;
+        document.head.appendChild(link);
+      }
+      setTimeout(preloadNext, 0);
+    })();
     var next = 0;
     (function evaluateNext() {
       var href = chunks[next++];
