@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
@@ -33,11 +34,31 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The contract's call references (packages/contract/src/refs.ts) as data: the module is run here, at
+ * build time, and the browser gets the references it exports, without the contract's schemas behind
+ * them. The client loads the contract itself when it makes a call (ADR 0011). The dev server reads the
+ * module once: restart it after adding a call to the contract.
+ */
+function contractRefs(): Plugin {
+  const refsModule = fileURLToPath(new URL('../../packages/contract/src/refs.ts', import.meta.url));
+  return {
+    name: 'portal-contract-refs',
+    async load(id) {
+      if (id.split('?')[0] !== refsModule) return null;
+      const refs = (await import(pathToFileURL(refsModule).href)) as Record<string, unknown>;
+      return Object.entries(refs)
+        .map(([name, value]) => `export const ${name} = ${JSON.stringify(value)};`)
+        .join('\n');
+    },
+  };
+}
+
 /** The dev server proxies the API to a locally started server (PORT 8080 by default). */
 const api = process.env.PORTAL_API ?? 'http://localhost:8080';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: isSsrBuild ? [react()] : [react(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), contractRefs(), precompress()],
   server: {
     proxy: { '/v1': api, '/video_learning': api, '/uploads': api, '/media': api, '/dev': api },
   },
@@ -49,9 +70,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     // bench/run.ts and the server's rendering read it (which chunks and styles a page loads).
     manifest: !isSsrBuild,
     ...(isSsrBuild ? { copyPublicDir: false } : {}),
-    // React DOM, the router, TanStack Query, zod and the contract's calls each in chunks of their own:
-    // a page rendered on the server evaluates the entry's chunks one per task (the server's
-    // bootScript.ts), so that none of them blocks the page for long.
+    // React DOM, the router and TanStack Query each in chunks of their own: a page rendered on the
+    // server evaluates the entry's chunks one per task (the server's bootScript.ts), so that none of
+    // them blocks the page for long. zod and the contract's schemas are not in the entry at all: the
+    // client loads them with the first call (ADR 0011); the contract's constants, messages and access
+    // rules (contract/base) stay where the entry's modules need them.
     rolldownOptions: isSsrBuild
       ? {}
       : {
@@ -62,8 +85,10 @@ export default defineConfig(({ isSsrBuild }) => ({
                 { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
                 { name: 'tanstack', test: /node_modules[\\/]@tanstack[\\/]/ },
                 { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
-                // The contract's calls, one chunk per area: building their schemas is most of its cost.
-                { name: (id: string) => /packages[\\/]contract[\\/]src[\\/]calls[\\/](\w+)\.ts$/.exec(id)?.[1]?.replace(/^/, 'calls-') ?? null },
+                // The contract's schema-free part (contract/base, the call references) first, so that the
+                // group below does not take these modules, which its own modules also import, with it.
+                { name: 'contract-base', priority: 1, test: /packages[\\/]contract[\\/]src[\\/](constants|messages|callDef|base|refs|access[\\/]\w+)\.ts$/ },
+                { name: 'contract', test: /packages[\\/]contract[\\/]src[\\/](calls[\\/]\w+|call|rules[\\/]fields|index)\.ts$/ },
               ],
             },
           },

@@ -18,6 +18,16 @@ async function courseTitles(page: Page): Promise<string[]> {
   return page.locator('.course-results .course-grid').locator('.course-title').allTextContents();
 }
 
+/**
+ * Whether the catalogue lists courses and every card mentions the word. The address changes before React
+ * renders the new list (the router's navigation is a transition), so a test waits for the list itself.
+ */
+async function everyCardMentions(page: Page, word: string): Promise<boolean> {
+  if ((await courseTitles(page)).length === 0) return false;
+  const cards = await page.locator('.course-results .course-grid').locator('.course-body').allTextContents();
+  return cards.length > 0 && cards.every((t) => t.includes(word));
+}
+
 /** Watches the page from its first byte: the layout shifts (CLS, as Lighthouse adds them) from now on. */
 async function watchLayoutShifts(page: Page) {
   await page.addInitScript(() => {
@@ -305,9 +315,7 @@ describe('the public portal', () => {
     await page.getByLabel('搜索课程').fill('法治');
     await page.getByRole('button', { name: '搜索', exact: true }).click();
     await eventually(() => search(page).get('keyword')).toBe('法治');
-    await eventually(async () => (await courseTitles(page)).length).toBeGreaterThan(0);
-    const found = await page.locator('.course-results .course-grid').locator('.course-body').allTextContents();
-    for (const t of found) expect(t).toContain('法治');
+    await eventually(() => everyCardMentions(page, '法治')).toBe(true);
     await page.getByRole('button', { name: '清除' }).click();
     await eventually(() => search(page).get('keyword')).toBeNull();
 
@@ -345,6 +353,27 @@ describe('the public portal', () => {
     // A card opens the course's study page.
     const href = await page.locator('.course-results .course-title a').first().getAttribute('href');
     expect(href).toMatch(/^\/study\?courseId=\d+$/);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it("the contract's schemas come with the first call: /course is read and adopted without them, a search brings them", async () => {
+    const { page, errors, close } = await browser.open('phone');
+    // zod and the contract's schemas (not contract-base, the constants and call references the entry needs).
+    const schemaFiles: string[] = [];
+    page.on('request', (r) => {
+      const file = new URL(r.url()).pathname;
+      if (/^\/assets\/(zod-|contract-(?!base-))[\w-]+\.js$/.test(file)) schemaFiles.push(file);
+    });
+    await page.goto('/course');
+    await eventually(() => page.evaluate(() => Object.keys(document.querySelector('.course-results') ?? {}).some((k) => k.startsWith('__reactFiber')))).toBe(true);
+    await page.waitForTimeout(500);
+    expect(schemaFiles).toEqual([]);
+    await page.getByLabel('搜索课程').fill('法治');
+    await page.getByLabel('搜索课程').press('Enter');
+    await eventually(() => search(page).get('keyword')).toBe('法治');
+    await eventually(() => everyCardMentions(page, '法治')).toBe(true);
+    expect(schemaFiles.some((f) => f.startsWith('/assets/zod-'))).toBe(true);
     expect(errors).toEqual([]);
     await close();
   });

@@ -1,72 +1,14 @@
 /**
- * The shape of a call: method, path, who may make it, its query/body/params schemas and the schema of
- * the data inside its envelope. Server routes and the web client are both derived from these objects.
+ * The zod side of calls: envelopes, response schemas and paging. The shape of a call itself is in
+ * callDef.ts (no schema built there); it is re-exported here for the calls modules.
  */
 import { z } from 'zod';
+import type { CallDef } from './callDef.ts';
 
 // A rule without a message of its own still answers in Chinese (server 400s and form errors alike).
 z.config(z.locales.zhCN());
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-/** uc: `{ code, message, data }` (user centre); vl: `{ res, resMsg, obj }` (learning service); raw: the data itself. */
-export type EnvelopeKind = 'uc' | 'vl' | 'raw';
-/** none: the Authorization header is not sent (login and captcha calls); optional: sent if present. */
-export type AuthMode = 'none' | 'optional' | 'required';
-
-export interface CallDef {
-  /** The call's name in the product's language, e.g. `username_login`, `getSessionPerson`. */
-  name: string;
-  method: HttpMethod;
-  /** `{product}` is the configured product code; `:name` is a path parameter. */
-  path: string;
-  envelope: EnvelopeKind;
-  auth: AuthMode;
-  summary: string;
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  /** A multipart upload: the file field's name (the body schema then does not apply). */
-  upload?: { field: string };
-  /** The answer inside the envelope (`data` / `obj`); for a redirect or a file, what the client gets. */
-  data: z.ZodType;
-  /** Answers a redirect or a file instead of an envelope. */
-  binary?: boolean;
-}
-
-export function defineCall<const C extends CallDef>(call: C): C {
-  return call;
-}
-
-/** Whether a value exported by a calls module is a call (the modules also export schemas and constants). */
-export const isCallDef = (v: unknown): v is CallDef => typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'envelope' in v;
-
-type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
-export type CallParams<C extends CallDef> = Infer<C['params']>;
-export type CallQuery<C extends CallDef> = Infer<C['query']>;
-export type CallBody<C extends CallDef> = Infer<C['body']>;
-export type CallData<C extends CallDef> = z.infer<C['data']>;
-
-/** Business result codes of the user-centre envelope; 0 is success. */
-export const UC_CODE = {
-  ok: 0,
-  invalid: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  captchaWrong: 1001,
-  captchaExpired: 1002,
-  badCredentials: 1003,
-  locked: 1004,
-  /** SMS request for a number nobody has: the client shows the "number does not exist" message. */
-  phoneNotRegistered: 1005,
-  smsCodeWrong: 1006,
-  smsCodeExpired: 1007,
-  smsTooSoon: 1008,
-  rateLimited: 1009,
-  disabled: 1010,
-  mobileMismatch: 1011,
-  /** WeChat confirm for a WeChat user nobody is bound to: the mini-program asks for phone and SMS code. */
-  wechatNotBound: 1012,
-} as const;
+export * from './callDef.ts';
 
 export const ucEnvelope = <T extends z.ZodType>(data: T) =>
   z.object({ code: z.number().int(), message: z.string(), data: data.nullable(), field: z.string().optional() });
@@ -78,14 +20,6 @@ export function responseSchema(call: CallDef): z.ZodType {
   if (call.envelope === 'uc') return ucEnvelope(call.data);
   if (call.envelope === 'vl') return vlEnvelope(call.data);
   return call.data;
-}
-
-/** The path with the product code filled in (path parameters stay as `:name`). */
-export const pathOf = (call: Pick<CallDef, 'path'>, product: string) => call.path.replace('{product}', product);
-
-/** The path with the product code and path parameters filled in, as a client requests it. */
-export function urlOf(call: Pick<CallDef, 'path'>, product: string, params?: Record<string, string | number>): string {
-  return pathOf(call, product).replace(/:([A-Za-z_]+)/g, (_, k: string) => encodeURIComponent(String(params?.[k] ?? '')));
 }
 
 /** Paged lists: `pageNum` from 1, `pageSize` at most 100; answers `{ list, total, pageNum, pageSize }`. */

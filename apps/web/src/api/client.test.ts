@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { auth, MSG, person, STORAGE_KEY, UC_CODE } from '@portal/contract';
+import { MSG, STORAGE_KEY, UC_CODE } from '@portal/contract/base';
+import { auth, person } from '@portal/contract/refs';
 
 const toast = vi.fn();
 vi.mock('../lib/toast.ts', () => ({ toast: (...args: unknown[]) => toast(...args) }));
@@ -128,6 +129,24 @@ describe('api client', () => {
     const { call } = await client();
     await expect(call(person.getSessionPerson)).rejects.toMatchObject({ kind: 'invalid' });
     expect(toast).toHaveBeenCalledWith('error', MSG.requestFailed);
+  });
+
+  it('a reference is enough: the contract is loaded with the first call; if it cannot be, that is a network failure, shown, and the next call tries again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { call } = await client();
+    vi.doMock('@portal/contract', () => {
+      throw new TypeError('Failed to fetch dynamically imported module');
+    });
+    try {
+      await expect(call(person.getSessionPerson)).rejects.toMatchObject({ kind: 'network', message: MSG.requestFailed });
+    } finally {
+      vi.doUnmock('@portal/contract');
+    }
+    expect(toast).toHaveBeenLastCalledWith('error', MSG.requestFailed);
+    expect(fetchMock).not.toHaveBeenCalled();
+    fetchMock.mockResolvedValueOnce(vl(null));
+    await expect(call(person.getSessionPerson)).resolves.toBeNull();
+    expect(requestAt(0).url).toBe('/video_learning/getSessionPerson');
   });
 
   it('uploads multipart in the call field and answers data and resMsg; HTTP failures are left to the caller', async () => {

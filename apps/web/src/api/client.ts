@@ -1,22 +1,14 @@
 /**
- * The typed client: one generic `call(def, input)` for every contract call. URL, method, the
+ * The typed client: one generic `call(ref, input)` for every contract call. URL, method, the
  * Authorization header and the envelope all come from the call's definition; answers are checked
- * against the contract's schemas. The error catalogue of SPEC.md section 8 is handled here and only
+ * against the contract's schemas, which are loaded with the first call (pages pass references,
+ * @portal/contract/refs; ADR 0011). The error catalogue of SPEC.md section 8 is handled here and only
  * here: 401, other HTTP failures and network failures are shown at once; business refusals are
  * thrown as CallError('business') with the server's message for the caller to show.
  */
-import {
-  MSG,
-  person,
-  responseSchema,
-  urlOf,
-  type CallBody,
-  type CallData,
-  type CallDef,
-  type CallParams,
-  type CallQuery,
-  type PortalConfig,
-} from '@portal/contract';
+import type { PortalConfig } from '@portal/contract';
+import { MSG, urlOf, type CallBody, type CallData, type CallDef, type CallParams, type CallQuery } from '@portal/contract/base';
+import { person, type AnyCall, type CallOf } from '@portal/contract/refs';
 import { storage } from '../lib/storage.ts';
 import { toast } from '../lib/toast.ts';
 
@@ -38,8 +30,12 @@ export class CallError extends Error {
 }
 
 type Part<K extends string, T> = [T] extends [undefined] ? { [P in K]?: undefined } : { [P in K]: T };
-export type CallInput<C extends CallDef> = Part<'params', CallParams<C>> & Part<'query', CallQuery<C>> & Part<'body', CallBody<C>>;
-type InputArgs<C extends CallDef> = object extends CallInput<C> ? [input?: CallInput<C>] : [input: CallInput<C>];
+type Input<C extends CallDef> = Part<'params', CallParams<C>> & Part<'query', CallQuery<C>> & Part<'body', CallBody<C>>;
+/** The input of a call (or of the call a reference stands for). */
+export type CallInput<R extends AnyCall> = Input<CallOf<R>>;
+/** The data a call answers. */
+export type CallAnswer<R extends AnyCall> = CallData<CallOf<R>>;
+type InputArgs<R extends AnyCall> = object extends CallInput<R> ? [input?: CallInput<R>] : [input: CallInput<R>];
 
 let onUnauthorized: () => void = () => undefined;
 /** What else happens on a 401 besides the toast: the app clears the session and opens the login modal. */
@@ -72,6 +68,31 @@ export function setTransport(next: (url: string, init: RequestInit) => Promise<R
   transport = next;
 }
 
+type Contract = typeof import('@portal/contract');
+let contractPromise: Promise<Contract> | null = null;
+/** The whole contract, schemas and all: loaded (and its schemas built) with the first call, once. */
+export function loadContract(): Promise<Contract> {
+  contractPromise ??= import('@portal/contract').catch((err: unknown) => {
+    contractPromise = null;
+    throw err;
+  });
+  return contractPromise;
+}
+
+/** The call a reference stands for, with its schemas; a network failure while loading them is shown as one. */
+async function definitionOf<R extends AnyCall>(ref: R, quiet = false): Promise<CallOf<R>> {
+  if ('data' in ref) return ref as CallOf<R>;
+  let contract: Contract;
+  try {
+    contract = await loadContract();
+  } catch (err) {
+    throw fail('network', null, err, quiet);
+  }
+  const def = (contract as unknown as Record<string, Record<string, unknown>>)[ref.group]?.[ref.key];
+  if (!def) throw new Error(`no call ${ref.group}.${ref.key} in the contract`);
+  return def as CallOf<R>;
+}
+
 let configPromise: Promise<PortalConfig> | null = null;
 /** The portal configuration, fetched once (and again after a failure); it names the product code of uc paths. */
 export function fetchPortalConfig(): Promise<PortalConfig> {
@@ -82,7 +103,7 @@ export function fetchPortalConfig(): Promise<PortalConfig> {
   return configPromise;
 }
 
-async function urlFor(def: CallDef, params?: Record<string, string | number>, query?: Record<string, unknown>) {
+async function urlFor(def: Pick<CallDef, 'path'>, params?: Record<string, string | number>, query?: Record<string, unknown>) {
   const product = def.path.includes('{product}') ? (await fetchPortalConfig()).product : '';
   const url = urlOf(def, product, params);
   const search = new URLSearchParams();
@@ -91,7 +112,7 @@ async function urlFor(def: CallDef, params?: Record<string, string | number>, qu
   return qs ? `${url}?${qs}` : url;
 }
 
-function headersFor(def: CallDef): Record<string, string> {
+function headersFor(def: Pick<CallDef, 'auth'>): Record<string, string> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = storage.get().token;
   if (def.auth !== 'none' && token) headers.Authorization = token;
@@ -114,6 +135,7 @@ export interface Answer<T> {
 }
 
 async function send<C extends CallDef>(def: C, url: string, init: RequestInit, quiet = false): Promise<Answer<CallData<C>>> {
+  const { responseSchema } = await loadContract();
   let res: Response;
   try {
     res = await transport(url, { ...init, method: def.method });
@@ -148,8 +170,9 @@ async function send<C extends CallDef>(def: C, url: string, init: RequestInit, q
 }
 
 /** Makes a contract call and answers its data; throws CallError (already shown unless `business`). */
-export async function call<C extends CallDef>(def: C, ...[input]: InputArgs<C>): Promise<CallData<C>> {
+export async function call<R extends AnyCall>(ref: R, ...[input]: InputArgs<R>): Promise<CallAnswer<R>> {
   const { params, query, body } = (input ?? {}) as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown };
+  const def = await definitionOf(ref);
   const url = await urlFor(def, params, query);
   const headers = headersFor(def);
   if (body === undefined) return (await send(def, url, { headers })).data;
@@ -161,7 +184,8 @@ export async function call<C extends CallDef>(def: C, ...[input]: InputArgs<C>):
  * A multipart upload of one file in the call's file field (the avatar's userPic). Answers the data
  * and the envelope's message; HTTP and network failures are left to the caller (上传失败！).
  */
-export async function upload<C extends CallDef>(def: C, file: Blob, fileName?: string): Promise<Answer<CallData<C>>> {
+export async function upload<R extends AnyCall>(ref: R, file: Blob, fileName?: string): Promise<Answer<CallAnswer<R>>> {
+  const def = await definitionOf(ref, true);
   if (!def.upload) throw new Error(`${def.name} is not an upload call`);
   const form = new FormData();
   if (fileName) form.append(def.upload.field, file, fileName);

@@ -7,7 +7,7 @@ import { Suspense, useState, useSyncExternalStore } from 'react';
 import { MenuOutlined, RobotOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router';
 import dayjs from 'dayjs';
-import { MSG } from '@portal/contract';
+import { MSG } from '@portal/contract/base';
 import { authUi } from '../features/auth/authUi.ts';
 import { logout, useSession } from '../features/auth/session.ts';
 import { usePortalConfig } from '../lib/config.ts';
@@ -152,7 +152,7 @@ export function Header() {
       <div className="header-brand">
         <div className="header-inner header-brand-inner">
           <Link to="/index" className="brand">
-            {/* The favicon's drawing, inline: as an <img> it would be an SVG document of its own to load and lay out. */}
+            {/* The college's mark, drawn inline (public/favicon.png is the same drawing, rasterised): an SVG as an <img> or an icon would be a document of its own to load and lay out. */}
             <svg viewBox="0 0 64 64" width={48} height={48} className="brand-logo" aria-hidden="true" focusable="false">
               <rect width="64" height="64" rx="12" fill="#a61b1b" />
               <path d="M32 12 10 24l22 12 22-12z" fill="#ffd666" />

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
-import { LOADING_FADE_MS } from '@portal/contract';
+import { LOADING_FADE_MS } from '@portal/contract/base';
 import { setUnauthorizedHandler } from '../api/client.ts';
 import { authUi } from '../features/auth/authUi.ts';
 import { AuthModals } from '../features/auth/AuthModals.tsx';

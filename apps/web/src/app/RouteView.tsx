@@ -6,7 +6,7 @@
 import { Suspense, useEffect, useRef, type ComponentType } from 'react';
 import { LockOutlined, StopOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router';
-import { decideRoute, MSG, type RouteDecision, type RouteSpec } from '@portal/contract';
+import { decideRoute, MSG, type RouteDecision, type RouteSpec } from '@portal/contract/base';
 import { authUi } from '../features/auth/authUi.ts';
 import { useSession } from '../features/auth/session.ts';
 import { pageTitle, usePortalConfig } from '../lib/config.ts';

@@ -13,7 +13,7 @@ import {
   VerticalAlignTopOutlined,
 } from '@ant-design/icons';
 import { Link } from 'react-router';
-import { SIDE_PANEL_OFFSET_PX } from '@portal/contract';
+import { SIDE_PANEL_OFFSET_PX } from '@portal/contract/base';
 import { usePortalConfig } from '../lib/config.ts';
 import { useDismiss } from './useDismiss.ts';
 

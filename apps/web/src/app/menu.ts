@@ -1,5 +1,5 @@
 /** The header menus of SPEC.md section 2; labels are the route titles of the contract's table. */
-import { isTeacher, type AccessSubject } from '@portal/contract';
+import { isTeacher, type AccessSubject } from '@portal/contract/base';
 import { routeOf } from './routeSpec.ts';
 
 export type MenuItem = { key: string; label: string } & ({ kind: 'route'; path: string } | { kind: 'digitalBooks' });

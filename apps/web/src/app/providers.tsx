@@ -7,7 +7,7 @@ import { Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { HYDRATED_EVENT } from '@portal/contract';
+import { HYDRATED_EVENT } from '@portal/contract/base';
 import { onToastWanted, toastWanted } from '../lib/toast.ts';
 import { lazyAntd } from './lazyAntd.tsx';
 

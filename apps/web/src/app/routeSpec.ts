@@ -1,5 +1,5 @@
 /** The route table as the app uses it: every screen of the contract's ROUTES, looked up by path. */
-import { flattenRoutes, type RouteSpec } from '@portal/contract';
+import { flattenRoutes, type RouteSpec } from '@portal/contract/base';
 
 export const FLAT_ROUTES: RouteSpec[] = flattenRoutes();
 

@@ -8,7 +8,7 @@
  */
 import { lazy, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import type { RouteSpec } from '@portal/contract';
+import type { RouteSpec } from '@portal/contract/base';
 import { NotFound } from './NotFound.tsx';
 import { RootLayout } from './RootLayout.tsx';
 import { RouteError } from './RouteError.tsx';

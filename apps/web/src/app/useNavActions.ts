@@ -3,7 +3,8 @@
  * when decideRoute says so), open the digital library and the AI entry in a new window.
  */
 import { useNavigate } from 'react-router';
-import { canUsePermissionModules, decideRoute, person as personCalls } from '@portal/contract';
+import { canUsePermissionModules, decideRoute } from '@portal/contract/base';
+import { person as personCalls } from '@portal/contract/refs';
 import { call, showError } from '../api/client.ts';
 import { authUi } from '../features/auth/authUi.ts';
 import { useSession } from '../features/auth/session.ts';

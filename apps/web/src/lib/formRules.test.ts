@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FormInstance } from 'antd';
-import { changePasswordForm, imageCaptchaForSms, loginPassword, MSG, newPassword, phone, smsCode } from '@portal/contract';
+import { changePasswordForm, imageCaptchaForSms, loginPassword, newPassword, phone, smsCode } from '@portal/contract';
+import { MSG } from '@portal/contract/base';
 import { zodFormRule, zodMessage, zodRule } from './formRules.ts';
 
 type Validator = (rule: unknown, value: unknown) => Promise<void>;

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEY } from '@portal/contract';
+import { STORAGE_KEY } from '@portal/contract/base';
 
 const person = {
   personNo: 'S0001',

@@ -3,7 +3,8 @@
  * together as JSON under the single localStorage key featurewebstorage, with change notification
  * so React can subscribe (useSyncExternalStore).
  */
-import { STORAGE_KEY, type SessionPerson } from '@portal/contract';
+import type { SessionPerson } from '@portal/contract';
+import { STORAGE_KEY } from '@portal/contract/base';
 
 export interface StoredState {
   token: string | null;

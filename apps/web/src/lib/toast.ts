@@ -5,7 +5,7 @@
  * registered are queued. The 16 px (TOAST_GAP_PX) is antd's
  * own gap between notices (token.margin); the login browser test measures it.
  */
-import { TOAST_DURATION_MS, TOAST_OFFSET_PX, TOAST_TITLE } from '@portal/contract';
+import { TOAST_DURATION_MS, TOAST_OFFSET_PX, TOAST_TITLE } from '@portal/contract/base';
 import type { NotificationConfig, NotificationInstance } from 'antd/es/notification/interface';
 
 export type ToastType = 'success' | 'info' | 'warning' | 'error';

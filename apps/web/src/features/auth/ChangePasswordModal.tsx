@@ -6,16 +6,9 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input, Modal } from 'antd';
 import { LockOutlined, MailOutlined, SafetyOutlined } from '@ant-design/icons';
-import {
-  auth,
-  CAPTCHA_MAX_LENGTH,
-  changePasswordForm,
-  imageCaptchaForSms,
-  MSG,
-  person,
-  PASSWORD_MAX_LENGTH,
-  SMS_CODE_MAX_LENGTH,
-} from '@portal/contract';
+import { changePasswordForm, imageCaptchaForSms } from '@portal/contract';
+import { CAPTCHA_MAX_LENGTH, MSG, PASSWORD_MAX_LENGTH, SMS_CODE_MAX_LENGTH } from '@portal/contract/base';
+import { auth, person } from '@portal/contract/refs';
 import { call, refusalMessage } from '../../api/client.ts';
 import { maskPhone } from '../../lib/format.ts';
 import { zodFormRule, zodRule } from '../../lib/formRules.ts';

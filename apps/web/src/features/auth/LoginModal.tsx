@@ -6,7 +6,7 @@
 import { useCallback } from 'react';
 import { Modal, Tabs } from 'antd';
 import { useNavigate } from 'react-router';
-import { landingOf, MSG } from '@portal/contract';
+import { landingOf, MSG } from '@portal/contract/base';
 import { refusalMessage } from '../../api/client.ts';
 import { usePortalConfig } from '../../lib/config.ts';
 import { toast } from '../../lib/toast.ts';

@@ -1,7 +1,7 @@
 /** The no-permission modal (SPEC.md section 2): 您没有该模块的操作权限. */
 import { Modal } from 'antd';
 import { StopOutlined } from '@ant-design/icons';
-import { MSG } from '@portal/contract';
+import { MSG } from '@portal/contract/base';
 import { StatusPanel } from '../../app/StatusPanel.tsx';
 import { authUi, useAuthUi } from './authUi.ts';
 

@@ -2,7 +2,9 @@
 import { useState } from 'react';
 import { Button, Form, Input } from 'antd';
 import { LockOutlined, MobileOutlined, SafetyOutlined } from '@ant-design/icons';
-import { auth, CAPTCHA_MAX_LENGTH, imageCaptcha, LOGIN_MESSAGE_MS, loginPassword, PASSWORD_MAX_LENGTH, phone, PHONE_LENGTH, SESSION_EXPIRES_SECONDS } from '@portal/contract';
+import { imageCaptcha, loginPassword, phone } from '@portal/contract';
+import { CAPTCHA_MAX_LENGTH, LOGIN_MESSAGE_MS, PASSWORD_MAX_LENGTH, PHONE_LENGTH, SESSION_EXPIRES_SECONDS } from '@portal/contract/base';
+import { auth } from '@portal/contract/refs';
 import { call, refusalMessage } from '../../api/client.ts';
 import { zodRule } from '../../lib/formRules.ts';
 import { CaptchaImage, FormMessage, useImageCaptcha, useTimedMessage } from './parts.tsx';

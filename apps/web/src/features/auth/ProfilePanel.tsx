@@ -6,7 +6,9 @@
 import { useState } from 'react';
 import { Avatar, Button, Descriptions, Upload, type UploadFile, type UploadProps } from 'antd';
 import { GlobalOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
-import { MSG, person, showsNationalAcademyLink, type SessionPerson } from '@portal/contract';
+import type { SessionPerson } from '@portal/contract';
+import { MSG, showsNationalAcademyLink } from '@portal/contract/base';
+import { person } from '@portal/contract/refs';
 import { CallError, call, upload, showError } from '../../api/client.ts';
 import { genderName } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';

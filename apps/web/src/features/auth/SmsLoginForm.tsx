@@ -5,18 +5,9 @@
 import { useState } from 'react';
 import { Button, Form, Input } from 'antd';
 import { MailOutlined, MobileOutlined, SafetyOutlined } from '@ant-design/icons';
-import {
-  auth,
-  CAPTCHA_MAX_LENGTH,
-  imageCaptchaForSms,
-  LOGIN_MESSAGE_MS,
-  MSG,
-  phone,
-  PHONE_LENGTH,
-  SESSION_EXPIRES_SECONDS,
-  SMS_CODE_MAX_LENGTH,
-  smsCode,
-} from '@portal/contract';
+import { imageCaptchaForSms, phone, smsCode } from '@portal/contract';
+import { CAPTCHA_MAX_LENGTH, LOGIN_MESSAGE_MS, MSG, PHONE_LENGTH, SESSION_EXPIRES_SECONDS, SMS_CODE_MAX_LENGTH } from '@portal/contract/base';
+import { auth } from '@portal/contract/refs';
 import { call, refusalMessage } from '../../api/client.ts';
 import { zodRule } from '../../lib/formRules.ts';
 import { CaptchaImage, FormMessage, SmsCodeButton, useCountdown, useImageCaptcha, useTimedMessage } from './parts.tsx';

@@ -5,7 +5,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Spin } from 'antd';
 import { CheckCircleFilled, ReloadOutlined, WechatOutlined } from '@ant-design/icons';
-import { auth, MSG, WECHAT_POLL_INTERVAL_MS, WECHAT_STATUS } from '@portal/contract';
+import { WECHAT_STATUS } from '@portal/contract';
+import { MSG, WECHAT_POLL_INTERVAL_MS } from '@portal/contract/base';
+import { auth } from '@portal/contract/refs';
 import { call, refusalMessage } from '../../api/client.ts';
 import type { FinishLogin } from './LoginModal.tsx';
 

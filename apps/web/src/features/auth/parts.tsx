@@ -2,7 +2,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Spin } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
-import { auth, SMS_RESEND_SECONDS } from '@portal/contract';
+import { SMS_RESEND_SECONDS } from '@portal/contract/base';
+import { auth } from '@portal/contract/refs';
 import { call } from '../../api/client.ts';
 
 export interface ImageCaptchaState {

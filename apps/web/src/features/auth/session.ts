@@ -4,7 +4,8 @@
  * records loginSuccess; a reload restores the session the same way; logout clears everything.
  */
 import { useSyncExternalStore } from 'react';
-import { auth, person, type SessionPerson } from '@portal/contract';
+import type { SessionPerson } from '@portal/contract';
+import { auth, person } from '@portal/contract/refs';
 import { call, CallError, showError } from '../../api/client.ts';
 import { EMPTY, storage, STUDY_QUEUE_KEY, type StoredState } from '../../lib/storage.ts';
 

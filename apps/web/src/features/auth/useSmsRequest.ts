@@ -5,7 +5,8 @@
  * so it reloads after every attempt.
  */
 import { useState } from 'react';
-import { auth, MSG, UC_CODE } from '@portal/contract';
+import { MSG, UC_CODE } from '@portal/contract/base';
+import { auth } from '@portal/contract/refs';
 import { call, CallError, showError } from '../../api/client.ts';
 import { toast } from '../../lib/toast.ts';
 import type { ImageCaptchaState } from './parts.tsx';

@@ -1,16 +1,17 @@
 /** The /course catalogue's state in the address: ?keyword=&categoryId=&sort=new|popular&page=. */
-import { catalog } from '@portal/contract';
+import type { catalog as catalogTypes } from '@portal/contract';
+import { catalog } from '@portal/contract/refs';
 import { oneOf, positiveInt, textParam } from '../content/urlState.ts';
 
 export const COURSE_PAGE_SIZE = 12;
 export const COURSE_DEFAULTS = { sort: catalog.COURSE_SORTS[0] };
 
-export const COURSE_SORT_LABELS: Record<catalog.CourseSort, string> = { new: '最新', popular: '最热' };
+export const COURSE_SORT_LABELS: Record<catalogTypes.CourseSort, string> = { new: '最新', popular: '最热' };
 
 export interface CourseListState {
   keyword: string;
   categoryId: number | null;
-  sort: catalog.CourseSort;
+  sort: catalogTypes.CourseSort;
   page: number;
 }
 
@@ -36,7 +37,7 @@ export function courseQueryOf(s: CourseListState) {
 }
 
 /** The category (or sub-category) with this id and the top-level category it belongs to. */
-export function findCategory(tree: catalog.CategoryTreeNode[], id: number | null) {
+export function findCategory(tree: catalogTypes.CategoryTreeNode[], id: number | null) {
   if (id === null) return null;
   for (const top of tree) {
     if (top.id === id) return { node: top, top };

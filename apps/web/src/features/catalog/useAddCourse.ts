@@ -3,7 +3,8 @@
  * training-class account. On success every cached course list is refetched so its cards say 已加入.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { canUsePermissionModules, catalog, isStudent } from '@portal/contract';
+import { canUsePermissionModules, isStudent } from '@portal/contract/base';
+import { catalog } from '@portal/contract/refs';
 import { call, showError } from '../../api/client.ts';
 import { toast } from '../../lib/toast.ts';
 import { useSession } from '../auth/session.ts';

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, Pagination, Progress } from 'antd';
-import { learning } from '@portal/contract';
+import { learning } from '@portal/contract/refs';
 import { formatDate, formatDateTime, formatDuration } from '../learning/format.ts';
 import { QueryState } from '../learning/ListState.tsx';
 import { useCallQuery } from '../learning/query.ts';

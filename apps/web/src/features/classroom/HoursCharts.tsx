@@ -1,6 +1,6 @@
 /** Hours by category (pie) and by month (bars), on ECharts loaded only here. */
 import { useEffect, useRef } from 'react';
-import { learning } from '@portal/contract';
+import type { learning } from '@portal/contract';
 
 type Stats = learning.YearStatistics;
 

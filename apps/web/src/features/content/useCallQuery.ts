@@ -4,8 +4,8 @@
  * so a learner's progress and 已加入 marks follow a login or a logout.
  */
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import type { CallData, CallDef } from '@portal/contract';
-import { call, type CallInput } from '../../api/client.ts';
+import type { AnyCall } from '@portal/contract/refs';
+import { call, type CallAnswer, type CallInput } from '../../api/client.ts';
 import { useSession } from '../auth/session.ts';
 
 export interface CallQueryOptions {
@@ -15,12 +15,12 @@ export interface CallQueryOptions {
   staleTime?: number;
 }
 
-const typedCall = call as <C extends CallDef>(def: C, input: CallInput<C>) => Promise<CallData<C>>;
+const typedCall = call as <R extends AnyCall>(def: R, input: CallInput<R>) => Promise<CallAnswer<R>>;
 
 /** The query key of a call: exported so a mutation can invalidate every page of a list. */
-export const callKey = (def: CallDef) => [def.name] as const;
+export const callKey = (def: AnyCall) => [def.name] as const;
 
-export function useCallQuery<C extends CallDef>(def: C, input: CallInput<C>, options: CallQueryOptions = {}): UseQueryResult<CallData<C>> {
+export function useCallQuery<R extends AnyCall>(def: R, input: CallInput<R>, options: CallQueryOptions = {}): UseQueryResult<CallAnswer<R>> {
   const { person, restoring } = useSession();
   const who = def.auth === 'none' ? null : (person?.personId ?? null);
   return useQuery({

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, Descriptions, Progress, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { catalog, learning } from '@portal/contract';
+import type { learning as learningTypes } from '@portal/contract';
+import { catalog, learning } from '@portal/contract/refs';
 import { formatDate, formatDuration, formatHours, percentOf } from './format.ts';
 import { EnrolmentActions, EnrolmentTag } from './enrolment.tsx';
 import { QueryState } from './ListState.tsx';
@@ -11,7 +12,7 @@ import { useCallQuery } from './query.ts';
 import { KIND_LABELS, studyHref } from '../study/links.ts';
 import './learning.css';
 
-type PlanCourse = learning.InstallDetail['plans'][number]['courses'][number];
+type PlanCourse = learningTypes.InstallDetail['plans'][number]['courses'][number];
 
 /** The chapters of one course, opened from its row: PDF chapters are the topic's reading material. */
 function CourseChapters({ courseId, installId }: { courseId: number; installId: number }) {

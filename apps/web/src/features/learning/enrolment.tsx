@@ -1,11 +1,12 @@
 /** Apply to / cancel a training arrangement; the server's refusals (closed, full, already applied, learning counted) are shown as they are. */
 import { Button, Modal, Space, Tag } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { learning } from '@portal/contract';
+import type { learning as learningTypes } from '@portal/contract';
+import { learning } from '@portal/contract/refs';
 import { call, showError } from '../../api/client.ts';
 import { toast } from '../../lib/toast.ts';
 
-type MyInstall = learning.MyInstall;
+type MyInstall = learningTypes.MyInstall;
 
 export function EnrolmentTag({ install }: { install: MyInstall }) {
   if (!install.enrolment || install.enrolment === 'cancelled') return <Tag>未报名</Tag>;

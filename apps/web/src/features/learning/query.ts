@@ -1,12 +1,12 @@
 /** Contract calls as TanStack queries: the key is the call's name and its input. */
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import type { CallData, CallDef } from '@portal/contract';
-import { call, type CallInput } from '../../api/client.ts';
+import type { AnyCall } from '@portal/contract/refs';
+import { call, type CallAnswer, type CallInput } from '../../api/client.ts';
 
-export function useCallQuery<C extends CallDef>(def: C, input: CallInput<C>, enabled = true): UseQueryResult<CallData<C>> {
+export function useCallQuery<R extends AnyCall>(def: R, input: CallInput<R>, enabled = true): UseQueryResult<CallAnswer<R>> {
   return useQuery({
     queryKey: [def.name, input],
-    queryFn: () => (call as (d: C, i: CallInput<C>) => Promise<CallData<C>>)(def, input),
+    queryFn: () => (call as (d: R, i: CallInput<R>) => Promise<CallAnswer<R>>)(def, input),
     enabled,
   });
 }

@@ -8,7 +8,8 @@ import { Link, Navigate } from 'react-router';
 import { Button, Empty, Tag } from 'antd';
 import { FilePdfOutlined, PlayCircleOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { catalog, learning } from '@portal/contract';
+import type { catalog as catalogTypes, learning as learningTypes } from '@portal/contract';
+import { catalog, learning } from '@portal/contract/refs';
 import { LoadError, Loading } from '../learning/ListState.tsx';
 import { formatDuration, percentOf } from '../learning/format.ts';
 import { useCallQuery } from '../learning/query.ts';
@@ -19,8 +20,8 @@ import { reportSender } from './sender.ts';
 import { VideoStudy } from './VideoStudy.tsx';
 import '../learning/learning.css';
 
-type Kind = catalog.ResourceKind;
-type Progress = learning.ResourceProgress;
+type Kind = catalogTypes.ResourceKind;
+type Progress = learningTypes.ResourceProgress;
 
 const KIND_ICONS: Record<Kind, React.ReactNode> = { video: <PlayCircleOutlined />, pdf: <FilePdfOutlined />, live: <VideoCameraOutlined /> };
 

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Empty } from 'antd';
 import { LeftOutlined } from '@ant-design/icons';
-import { catalog } from '@portal/contract';
+import type { catalog as catalogTypes } from '@portal/contract';
+import { catalog } from '@portal/contract/refs';
 import { LoadError, Loading } from '../learning/ListState.tsx';
 import { useCallQuery } from '../learning/query.ts';
 import '../learning/learning.css';
@@ -17,9 +18,9 @@ export function SingleResource({
 }: {
   courseId: number;
   resourceId: number;
-  kind: catalog.ResourceKind;
+  kind: catalogTypes.ResourceKind;
   back: { to: string; label: string };
-  children: (resource: catalog.CourseResource, course: catalog.CourseDetail) => ReactNode;
+  children: (resource: catalogTypes.CourseResource, course: catalogTypes.CourseDetail) => ReactNode;
 }) {
   const course = useCallQuery(catalog.findCourseById, { query: { id: courseId } });
   const backLink = (

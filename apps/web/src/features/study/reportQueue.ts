@@ -3,6 +3,7 @@
  * here first (so a reload, a closed tab or a network drop loses nothing), then sent; the sender
  * removes it once answered. Stored as JSON under one localStorage key; unreadable entries are dropped.
  */
+// The whole contract (a report is checked against its schema): this module loads with the study pages.
 import { learning } from '@portal/contract';
 
 type ProgressReport = learning.ProgressReport;

@@ -1,5 +1,5 @@
 /** The one report sender of the page: the device queue in localStorage, sent through the api client. */
-import { learning } from '@portal/contract';
+import { learning } from '@portal/contract/refs';
 import { call, CallError } from '../../api/client.ts';
 import { memoryStore, ReportQueue, type QueueStore } from './reportQueue.ts';
 import { ReportSender, type FailureKind } from './reportSender.ts';

@@ -6,13 +6,14 @@
  * asks whether the learner is still there; stops when another page or device took over.
  */
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { learning } from '@portal/contract';
+import type { learning as learningTypes } from '@portal/contract';
+import { learning } from '@portal/contract/refs';
 import { call, refusalMessage } from '../../api/client.ts';
 import { PlayClock } from './playClock.ts';
 import { reportSender } from './sender.ts';
 
-type StudySession = learning.StudySession;
-type ResourceProgress = learning.ResourceProgress;
+type StudySession = learningTypes.StudySession;
+type ResourceProgress = learningTypes.ResourceProgress;
 type ReportEvent = (typeof learning.REPORT_EVENTS)[number];
 
 export interface StudySessionOptions {

@@ -1,6 +1,6 @@
 /** /about: the college overview: its text sections, pictures of the college and its education notices (paged). */
 import { useState } from 'react';
-import { content } from '@portal/contract';
+import { content } from '@portal/contract/refs';
 import { NoticeList } from '../../features/content/NoticeList.tsx';
 import { Pager } from '../../features/content/Pager.tsx';
 import { Paragraphs } from '../../features/content/Paragraphs.tsx';

@@ -4,7 +4,8 @@
  * its data as a table too, for screen readers and for copying.
  */
 import { useMemo, useState, type ReactNode } from 'react';
-import { catalog, content } from '@portal/contract';
+import type { content as contentTypes } from '@portal/contract';
+import { catalog, content } from '@portal/contract/refs';
 import { Chart } from '../../features/charts/Chart.tsx';
 import { columnOption, monthOption, rankingBarOption, type NamedValue } from '../../features/charts/options.ts';
 import { formatHours } from '../../features/content/format.ts';
@@ -71,7 +72,7 @@ function YearCharts({ year }: { year: number }) {
   const monthOpt = useMemo(() => (months.data ? monthOption(months.data.months) : null), [months.data]);
   const rows = useMemo(() => {
     const d = ranking.data;
-    const of = (list: content.RankingRow[], withUnit: boolean) => list.map((r) => ({ name: withUnit && r.organName ? `${r.name}（${r.organName}）` : r.name, value: r.hours }));
+    const of = (list: contentTypes.RankingRow[], withUnit: boolean) => list.map((r) => ({ name: withUnit && r.organName ? `${r.name}（${r.organName}）` : r.name, value: r.hours }));
     return d ? { learners: of(d.learners, true), units: of(d.units, false), cities: of(d.cities, false) } : null;
   }, [ranking.data]);
   return (

@@ -3,7 +3,7 @@
  * the address (?keyword=&categoryId=&sort=&page=) so refresh and back keep the list. A learner sees
  * progress on each card and can add a course to their own; "guess you like" below.
  */
-import { catalog } from '@portal/contract';
+import { catalog } from '@portal/contract/refs';
 import { CategoryTree } from '../../features/catalog/CategoryTree.tsx';
 import { CourseGrid } from '../../features/catalog/CourseCard.tsx';
 import { COURSE_DEFAULTS, COURSE_PAGE_SIZE, COURSE_SORT_LABELS, courseQueryOf, findCategory, readCourseState } from '../../features/catalog/courseQuery.ts';

@@ -3,7 +3,7 @@
  * download counts. A download goes through downloadFile (which counts it); the count refreshes after.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { content } from '@portal/contract';
+import { content } from '@portal/contract/refs';
 import { formatCount, formatDate, formatFileSize } from '../../features/content/format.ts';
 import { Pager } from '../../features/content/Pager.tsx';
 import { QueryState } from '../../features/content/QueryState.tsx';

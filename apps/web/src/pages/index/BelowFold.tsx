@@ -4,7 +4,8 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { catalog, content } from '@portal/contract';
+import type { catalog as catalogTypes } from '@portal/contract';
+import { catalog, content } from '@portal/contract/refs';
 import { CourseGrid } from '../../features/catalog/CourseCard.tsx';
 import { BarList } from '../../features/content/BarList.tsx';
 import { formatDate, formatHours } from '../../features/content/format.ts';
@@ -65,7 +66,7 @@ export function Rankings() {
   );
 }
 
-const EXAM_STATE_LABELS: Record<catalog.ExamState, string> = { upcoming: '未开始', open: '进行中', ended: '已结束' };
+const EXAM_STATE_LABELS: Record<catalogTypes.ExamState, string> = { upcoming: '未开始', open: '进行中', ended: '已结束' };
 
 export function OpenExams() {
   const q = useCallQuery(catalog.findExamOnlineByPage, { query: { pageNum: 1, pageSize: 5 } });

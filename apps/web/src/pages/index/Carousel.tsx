@@ -5,14 +5,15 @@
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { content } from '@portal/contract';
+import type { content as contentTypes } from '@portal/contract';
+import { content } from '@portal/contract/refs';
 import { formatDate } from '../../features/content/format.ts';
 import { QueryState, Skeleton } from '../../features/content/QueryState.tsx';
 import { useCallQuery } from '../../features/content/useCallQuery.ts';
 
 const INTERVAL_MS = 5000;
 
-function Slides({ items }: { items: content.FlashNewsItem[] }) {
+function Slides({ items }: { items: contentTypes.FlashNewsItem[] }) {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(() => typeof window !== 'undefined' && (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false));
   const count = items.length;

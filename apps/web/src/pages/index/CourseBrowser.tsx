@@ -4,7 +4,8 @@
  * ones first. Each level picks its first entry until the visitor chooses another.
  */
 import { useState } from 'react';
-import { catalog } from '@portal/contract';
+import type { catalog as catalogTypes } from '@portal/contract';
+import { catalog } from '@portal/contract/refs';
 import { CourseGrid } from '../../features/catalog/CourseCard.tsx';
 import { formatHours } from '../../features/content/format.ts';
 import { Pager } from '../../features/content/Pager.tsx';
@@ -14,7 +15,7 @@ import { Panel } from './Panel.tsx';
 
 const PLAN_PAGE_SIZE = 8;
 
-function PlanCourses({ plan }: { plan: catalog.PlanItem }) {
+function PlanCourses({ plan }: { plan: catalogTypes.PlanItem }) {
   const [page, setPage] = useState(1);
   const q = useCallQuery(catalog.findCourseByPlan, { query: { planId: plan.id, pageNum: page, pageSize: PLAN_PAGE_SIZE } }, { keepPrevious: true });
   return (
@@ -37,7 +38,7 @@ function PlanCourses({ plan }: { plan: catalog.PlanItem }) {
   );
 }
 
-function InstallPlans({ install }: { install: catalog.InstallItem }) {
+function InstallPlans({ install }: { install: catalogTypes.InstallItem }) {
   const q = useCallQuery(catalog.findPlanByInstall, { query: { installId: install.id } });
   const [chosen, setChosen] = useState<number | null>(null);
   return (

@@ -1,7 +1,8 @@
 /** The home page's first-screen panels: ticker, notices, live figures; each loads on its own. */
 import { useEffect, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
-import { content } from '@portal/contract';
+import type { content as contentTypes } from '@portal/contract';
+import { content } from '@portal/contract/refs';
 import { BarList } from '../../features/content/BarList.tsx';
 import { formatCount, formatDate, formatHours } from '../../features/content/format.ts';
 import { QueryState, Skeleton } from '../../features/content/QueryState.tsx';
@@ -18,7 +19,7 @@ const TICKER_MS = 4000;
  * was open, which on a PC without graphics acceleration is a core's worth of work taken from the page.
  * The first notice is copied after the last, so the move from the last back to the first is upward too.
  */
-function TickerTrack({ items }: { items: content.RealTimeNotice[] }) {
+function TickerTrack({ items }: { items: contentTypes.RealTimeNotice[] }) {
   const count = items.length;
   const [index, setIndex] = useState(0);
   const [instant, setInstant] = useState(false);

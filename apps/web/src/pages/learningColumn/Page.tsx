@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Pagination } from 'antd';
-import { catalog } from '@portal/contract';
+import { catalog } from '@portal/contract/refs';
 import { formatDate } from '../../features/learning/format.ts';
 import { QueryState } from '../../features/learning/ListState.tsx';
 import { useCallQuery } from '../../features/learning/query.ts';

@@ -1,7 +1,7 @@
 /** /learningColumnInfo?id=: one column's courses and articles. */
 import { Link, useSearchParams } from 'react-router';
 import { Collapse, Empty, Progress } from 'antd';
-import { catalog } from '@portal/contract';
+import { catalog } from '@portal/contract/refs';
 import { formatDate } from '../../features/learning/format.ts';
 import { QueryState } from '../../features/learning/ListState.tsx';
 import { idFrom, useCallQuery } from '../../features/learning/query.ts';

@@ -1,6 +1,6 @@
 /** /noticeInfo?id=: one notice with its attachments and its neighbours in its own list. */
 import { useSearchParams } from 'react-router';
-import { content } from '@portal/contract';
+import { content } from '@portal/contract/refs';
 import { ArticleFrame, Neighbours } from '../../features/content/Article.tsx';
 import { formatDate, formatFileSize } from '../../features/content/format.ts';
 import { Paragraphs } from '../../features/content/Paragraphs.tsx';

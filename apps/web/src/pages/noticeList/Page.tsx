@@ -1,5 +1,5 @@
 /** /noticeList: the notices, pinned first, searchable and paged; state in the address (?keyword=&page=). */
-import { content } from '@portal/contract';
+import { content } from '@portal/contract/refs';
 import { NoticeList } from '../../features/content/NoticeList.tsx';
 import { Pager } from '../../features/content/Pager.tsx';
 import { QueryState } from '../../features/content/QueryState.tsx';

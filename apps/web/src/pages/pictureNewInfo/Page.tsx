@@ -1,6 +1,6 @@
 /** /pictureNewInfo?id=: one picture news article with its previous and next neighbours. */
 import { useSearchParams } from 'react-router';
-import { content } from '@portal/contract';
+import { content } from '@portal/contract/refs';
 import { ArticleFrame, Neighbours } from '../../features/content/Article.tsx';
 import { formatDate } from '../../features/content/format.ts';
 import { Paragraphs } from '../../features/content/Paragraphs.tsx';

@@ -1,5 +1,5 @@
 /** /question: common questions grouped by topic, searchable (?keyword=); each answer opens in place. */
-import { content } from '@portal/contract';
+import { content } from '@portal/contract/refs';
 import { QueryState } from '../../features/content/QueryState.tsx';
 import { SearchBox } from '../../features/content/SearchBox.tsx';
 import { useCallQuery } from '../../features/content/useCallQuery.ts';

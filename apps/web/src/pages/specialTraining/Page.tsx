@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Pagination, Progress, Tabs } from 'antd';
-import { learning } from '@portal/contract';
+import { learning } from '@portal/contract/refs';
 import { EnrolmentActions, EnrolmentTag } from '../../features/learning/enrolment.tsx';
 import { formatDate, formatHours, percentOf } from '../../features/learning/format.ts';
 import { QueryState } from '../../features/learning/ListState.tsx';

@@ -2,7 +2,8 @@
 import { useState } from 'react';
 import { Button, Table } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { learning, urlOf } from '@portal/contract';
+import { urlOf } from '@portal/contract/base';
+import { learning } from '@portal/contract/refs';
 import { ClassroomLayout } from '../../../features/classroom/ClassroomLayout.tsx';
 import { QueryState } from '../../../features/learning/ListState.tsx';
 import { useCallQuery } from '../../../features/learning/query.ts';

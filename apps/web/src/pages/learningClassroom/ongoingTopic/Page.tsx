@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Pagination, Progress, Segmented, Tag } from 'antd';
-import { catalog, learning } from '@portal/contract';
+import { catalog, learning } from '@portal/contract/refs';
 import { ClassroomLayout } from '../../../features/classroom/ClassroomLayout.tsx';
 import { EnrolmentTag } from '../../../features/learning/enrolment.tsx';
 import { formatDate, formatHours, percentOf } from '../../../features/learning/format.ts';

@@ -1,7 +1,7 @@
 /** /learningClassroom/statisticspage: this year's required vs earned hours, required / elective, by category and by month. */
 import { useState } from 'react';
 import { Progress, Select } from 'antd';
-import { learning } from '@portal/contract';
+import { learning } from '@portal/contract/refs';
 import { ClassroomLayout } from '../../../features/classroom/ClassroomLayout.tsx';
 import { HoursCharts } from '../../../features/classroom/HoursCharts.tsx';
 import { formatHours, percentOf } from '../../../features/learning/format.ts';

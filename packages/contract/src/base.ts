@@ -1,0 +1,10 @@
+/**
+ * The part of the contract that builds no schema: constants, messages, the shape of a call (types,
+ * paths) and the access rules. The web's first load imports this and the call references (refs.ts)
+ * instead of the whole contract, whose zod schemas are built when the first call is made (ADR 0011).
+ */
+export * from './constants.ts';
+export * from './messages.ts';
+export * from './callDef.ts';
+export * from './access/rules.ts';
+export * from './access/routes.ts';
