@@ -1,26 +1,17 @@
 import './vendor/reactEager.ts';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { createQueryClient, Providers } from './app/providers.tsx';
 import { routes } from './app/routes.tsx';
+import { holdPopstate } from './app/holdPopstate.ts';
 import { SSR_STATE_ID } from './ssrState.ts';
 import './app/layout.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-
-const queryClient = createQueryClient();
-const router = createBrowserRouter(routes);
-const app = (
-  <StrictMode>
-    <Providers client={queryClient}>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>
-);
 
 // A page rendered on the server (/index, /course: ADR 0008) carries the answers it was rendered with.
 // They fill the query cache, stamped with this browser's clock (so that each query's own staleTime,
@@ -29,13 +20,33 @@ const app = (
 // for: the scripts start after the page has loaded (ADR 0009), and by then Back may have moved the
 // address on (after a reload, to an entry of the same document); then the page is drawn anew.
 const serverState = document.getElementById(SSR_STATE_ID);
+const adopt = !!serverState?.textContent && serverState.dataset.url === `${window.location.pathname}${window.location.search}`;
+
+// Until the adoption is committed, Back and Forward are held back from the router (holdPopstate.ts).
+const popstateHold = adopt ? holdPopstate() : undefined;
+function Adopted() {
+  useEffect(() => popstateHold?.release(), []);
+  return null;
+}
+
+const queryClient = createQueryClient();
+const router = createBrowserRouter(routes);
+const app = (
+  <StrictMode>
+    <Providers client={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>
+    {adopt && <Adopted />}
+  </StrictMode>
+);
+
 if (serverState?.textContent) {
   const state = JSON.parse(serverState.textContent) as DehydratedState;
   const now = Date.now();
   for (const q of state.queries) q.state.dataUpdatedAt = now;
   hydrate(queryClient, state);
 }
-if (serverState?.textContent && serverState.dataset.url === `${window.location.pathname}${window.location.search}`) {
+if (adopt) {
   startTransition(() => {
     hydrateRoot(root, app);
   });
