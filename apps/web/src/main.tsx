@@ -1,11 +1,12 @@
 import './vendor/reactEager.ts';
-import { StrictMode, startTransition, useEffect } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { createQueryClient, Providers } from './app/providers.tsx';
 import { routes } from './app/routes.tsx';
+import { HYDRATED_EVENT } from '@portal/contract/base';
 import { holdPopstate } from './app/holdPopstate.ts';
 import { SSR_STATE_ID } from './ssrState.ts';
 import './app/layout.css';
@@ -22,11 +23,12 @@ if (!root) throw new Error('index.html has no #root element');
 const serverState = document.getElementById(SSR_STATE_ID);
 const adopt = !!serverState?.textContent && serverState.dataset.url === `${window.location.pathname}${window.location.search}`;
 
-// Until the adoption is committed, Back and Forward are held back from the router (holdPopstate.ts).
-const popstateHold = adopt ? holdPopstate() : undefined;
-function Adopted() {
-  useEffect(() => popstateHold?.release(), []);
-  return null;
+// Until the adoption is committed (Providers then announces HYDRATED_EVENT), Back and Forward are held
+// back from the router (holdPopstate.ts). Announced by an event, not by a component of its own beside
+// the router: an extra child would change every useId of the page against the server's HTML.
+if (adopt) {
+  const popstateHold = holdPopstate();
+  document.addEventListener(HYDRATED_EVENT, () => popstateHold.release(), { once: true });
 }
 
 const queryClient = createQueryClient();
@@ -36,7 +38,6 @@ const app = (
     <Providers client={queryClient}>
       <RouterProvider router={router} />
     </Providers>
-    {adopt && <Adopted />}
   </StrictMode>
 );
 
