@@ -41,6 +41,33 @@ describe('session', () => {
     await close();
   });
 
+  it("on a shared computer the next person never sees the last one's answers, not even while theirs load", async () => {
+    const { page, close } = await browser.open();
+    await page.goto('/index');
+    await loginWithPassword(page, baseUrl, ACCOUNTS.learner.phone, ACCOUNTS.learner.password);
+    await eventually(() => pathOf(page)).toBe('/learningClassroom/ongoingTopic');
+    const cards = page.locator('.lc-list .lc-card');
+    await eventually(() => cards.count()).toBeGreaterThan(0);
+    await account(page).getByRole('button', { name: '退出登录' }).click();
+    await eventually(() => toastWith(page, MSG.loggedOut).count()).toBe(1);
+
+    // The next person's list is held back 2 s: meanwhile the page shows no list at all.
+    let held = 0;
+    await page.route('**/findMyInstallList*', async (route) => {
+      held += 1;
+      await new Promise((r) => setTimeout(r, 2000));
+      await route.continue();
+    });
+    await loginWithPassword(page, baseUrl, ACCOUNTS.learnerLevel8.phone, ACCOUNTS.learnerLevel8.password);
+    await eventually(() => pathOf(page)).toBe('/learningClassroom/ongoingTopic');
+    await eventually(() => held).toBeGreaterThan(0);
+    expect(await cards.count()).toBe(0);
+    expect(await page.locator('.lc-loading').count()).toBe(1);
+    // Then their own list (or that they have none).
+    await eventually(() => page.locator('.lc-list, .lc-empty').count()).toBe(1);
+    await close();
+  });
+
   it('a revoked session: the next call shows 登录状态过期！请重新登录！ and opens the login modal', async () => {
     const { page, close } = await browser.open();
     await page.goto('/index');

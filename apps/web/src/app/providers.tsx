@@ -8,6 +8,8 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { HYDRATED_EVENT } from '@portal/contract/base';
+import { forgetOtherPeople } from '../api/useCallQuery.ts';
+import { useSession } from '../features/auth/session.ts';
 import { onToastWanted, toastWanted } from '../lib/toast.ts';
 import { lazyAntd } from './lazyAntd.tsx';
 
@@ -45,6 +47,12 @@ export function Providers({ client, children }: { client: QueryClient; children:
   useEffect(() => {
     document.dispatchEvent(new Event(HYDRATED_EVENT));
   }, []);
+  // After a logout, or another person's login on the same computer, nothing of the last person's
+  // answers stays in memory (useCallQuery keys them by person, so they would not be shown anyway).
+  const who = useSession().person?.personId ?? null;
+  useEffect(() => {
+    forgetOtherPeople(client, who);
+  }, [client, who]);
   return (
     <QueryClientProvider client={client}>
       <ToastHost />

@@ -5,13 +5,13 @@ import { Button, Pagination, Progress } from 'antd';
 import { learning } from '@portal/contract/refs';
 import { formatDate, formatDateTime, formatDuration } from '../learning/format.ts';
 import { QueryState } from '../learning/ListState.tsx';
-import { useCallQuery } from '../learning/query.ts';
+import { useCallQuery } from '../../api/useCallQuery.ts';
 
 const PAGE_SIZE = 10;
 
 export function CourseList({ completed }: { completed: boolean }) {
   const [pageNum, setPageNum] = useState(1);
-  const q = useCallQuery(learning.findLearningCourse, { query: { completed: completed ? 'true' : 'false', pageNum, pageSize: PAGE_SIZE } });
+  const q = useCallQuery(learning.findLearningCourse, { query: { completed: completed ? 'true' : 'false', pageNum, pageSize: PAGE_SIZE } }, { staleTime: 0 });
   return (
     <QueryState query={q} empty={completed ? '还没有已完成的课程' : '没有正在学习的课程'} isEmpty={(d) => d.list.length === 0}>
       {(d) => (

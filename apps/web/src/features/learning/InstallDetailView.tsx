@@ -8,7 +8,7 @@ import { catalog, learning } from '@portal/contract/refs';
 import { formatDate, formatDuration, formatHours, percentOf } from './format.ts';
 import { EnrolmentActions, EnrolmentTag } from './enrolment.tsx';
 import { QueryState } from './ListState.tsx';
-import { useCallQuery } from './query.ts';
+import { useCallQuery } from '../../api/useCallQuery.ts';
 import { KIND_LABELS, studyHref } from '../study/links.ts';
 import './learning.css';
 
@@ -16,7 +16,7 @@ type PlanCourse = learningTypes.InstallDetail['plans'][number]['courses'][number
 
 /** The chapters of one course, opened from its row: PDF chapters are the topic's reading material. */
 function CourseChapters({ courseId, installId }: { courseId: number; installId: number }) {
-  const q = useCallQuery(catalog.findCourseById, { query: { id: courseId } });
+  const q = useCallQuery(catalog.findCourseById, { query: { id: courseId } }, { staleTime: 0 });
   return (
     <QueryState query={q} empty="本课程暂无章节" isEmpty={(c) => c.resources.length === 0}>
       {(c) => (
@@ -39,7 +39,7 @@ function studyLabel(c: PlanCourse) {
 }
 
 export function InstallDetailView({ installId, withEnrolment }: { installId: number; withEnrolment: boolean }) {
-  const q = useCallQuery(learning.findCoursePlan, { query: { installId } });
+  const q = useCallQuery(learning.findCoursePlan, { query: { installId } }, { staleTime: 0 });
   const [expanded, setExpanded] = useState<number[]>([]);
   return (
     <QueryState query={q} empty="">

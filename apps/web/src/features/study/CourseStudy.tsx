@@ -12,7 +12,7 @@ import type { catalog as catalogTypes, learning as learningTypes } from '@portal
 import { catalog, learning } from '@portal/contract/refs';
 import { LoadError, Loading } from '../learning/ListState.tsx';
 import { formatDuration, percentOf } from '../learning/format.ts';
-import { useCallQuery } from '../learning/query.ts';
+import { useCallQuery } from '../../api/useCallQuery.ts';
 import { KIND_LABELS, studyHref } from './links.ts';
 import { LiveStudy } from './LiveStudy.tsx';
 import { PdfStudy } from './PdfStudy.tsx';
@@ -33,8 +33,8 @@ function chapterState(p: Progress | undefined): { text: string; color?: string }
 }
 
 export function CourseStudy({ courseId, resourceId, kind }: { courseId: number; resourceId: number | null; kind: Kind }) {
-  const course = useCallQuery(catalog.findCourseById, { query: { id: courseId } });
-  const progress = useCallQuery(learning.findProgress, { query: { courseId } });
+  const course = useCallQuery(catalog.findCourseById, { query: { id: courseId } }, { staleTime: 0 });
+  const progress = useCallQuery(learning.findProgress, { query: { courseId } }, { staleTime: 0 });
   const client = useQueryClient();
 
   // Chapter states follow the reports' answers.

@@ -6,7 +6,7 @@ import { LeftOutlined } from '@ant-design/icons';
 import type { catalog as catalogTypes } from '@portal/contract';
 import { catalog } from '@portal/contract/refs';
 import { LoadError, Loading } from '../learning/ListState.tsx';
-import { useCallQuery } from '../learning/query.ts';
+import { useCallQuery } from '../../api/useCallQuery.ts';
 import '../learning/learning.css';
 
 export function SingleResource({
@@ -22,7 +22,7 @@ export function SingleResource({
   back: { to: string; label: string };
   children: (resource: catalogTypes.CourseResource, course: catalogTypes.CourseDetail) => ReactNode;
 }) {
-  const course = useCallQuery(catalog.findCourseById, { query: { id: courseId } });
+  const course = useCallQuery(catalog.findCourseById, { query: { id: courseId } }, { staleTime: 0 });
   const backLink = (
     <Link to={back.to} className="study-back">
       <LeftOutlined /> {back.label}

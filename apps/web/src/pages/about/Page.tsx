@@ -5,7 +5,7 @@ import { NoticeList } from '../../features/content/NoticeList.tsx';
 import { Pager } from '../../features/content/Pager.tsx';
 import { Paragraphs } from '../../features/content/Paragraphs.tsx';
 import { QueryState } from '../../features/content/QueryState.tsx';
-import { useCallQuery } from '../../features/content/useCallQuery.ts';
+import { useCallQuery } from '../../api/useCallQuery.ts';
 import '../../features/content/public.css';
 import './about.css';
 

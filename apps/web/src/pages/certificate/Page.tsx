@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { content } from '@portal/contract';
 import { formatDate, formatHours } from '../../features/content/format.ts';
 import { QueryState } from '../../features/content/QueryState.tsx';
-import { useCallQuery } from '../../features/content/useCallQuery.ts';
+import { useCallQuery } from '../../api/useCallQuery.ts';
 import { textParam, useUrlState } from '../../features/content/urlState.ts';
 import '../../features/content/public.css';
 import './certificate.css';

@@ -10,7 +10,7 @@ import { Chart } from '../../features/charts/Chart.tsx';
 import { columnOption, monthOption, rankingBarOption, type NamedValue } from '../../features/charts/options.ts';
 import { formatHours } from '../../features/content/format.ts';
 import { QueryState } from '../../features/content/QueryState.tsx';
-import { useCallQuery } from '../../features/content/useCallQuery.ts';
+import { useCallQuery } from '../../api/useCallQuery.ts';
 import '../../features/content/public.css';
 import './charts.css';
 

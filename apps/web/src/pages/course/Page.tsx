@@ -10,7 +10,7 @@ import { COURSE_DEFAULTS, COURSE_PAGE_SIZE, COURSE_SORT_LABELS, courseQueryOf, f
 import { Pager } from '../../features/content/Pager.tsx';
 import { QueryState, Skeleton } from '../../features/content/QueryState.tsx';
 import { SearchBox } from '../../features/content/SearchBox.tsx';
-import { useCallQuery } from '../../features/content/useCallQuery.ts';
+import { useCallQuery } from '../../api/useCallQuery.ts';
 import { useUrlState } from '../../features/content/urlState.ts';
 import '../../features/content/public.css';
 import './course.css';

@@ -7,7 +7,7 @@ import { content } from '@portal/contract/refs';
 import { formatCount, formatDate, formatFileSize } from '../../features/content/format.ts';
 import { Pager } from '../../features/content/Pager.tsx';
 import { QueryState } from '../../features/content/QueryState.tsx';
-import { callKey, useCallQuery } from '../../features/content/useCallQuery.ts';
+import { callKey, useCallQuery } from '../../api/useCallQuery.ts';
 import { oneOf, positiveInt, useUrlState } from '../../features/content/urlState.ts';
 import '../../features/content/public.css';
 import './download.css';

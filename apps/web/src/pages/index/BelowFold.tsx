@@ -10,7 +10,7 @@ import { CourseGrid } from '../../features/catalog/CourseCard.tsx';
 import { BarList } from '../../features/content/BarList.tsx';
 import { formatDate, formatHours } from '../../features/content/format.ts';
 import { QueryState } from '../../features/content/QueryState.tsx';
-import { useCallQuery } from '../../features/content/useCallQuery.ts';
+import { useCallQuery } from '../../api/useCallQuery.ts';
 import { CourseBrowser } from './CourseBrowser.tsx';
 import { Panel } from './Panel.tsx';
 

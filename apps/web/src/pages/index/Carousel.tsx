@@ -9,7 +9,7 @@ import type { content as contentTypes } from '@portal/contract';
 import { content } from '@portal/contract/refs';
 import { formatDate } from '../../features/content/format.ts';
 import { QueryState, Skeleton } from '../../features/content/QueryState.tsx';
-import { useCallQuery } from '../../features/content/useCallQuery.ts';
+import { useCallQuery } from '../../api/useCallQuery.ts';
 
 const INTERVAL_MS = 5000;
 

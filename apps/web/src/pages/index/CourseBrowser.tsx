@@ -10,7 +10,7 @@ import { CourseGrid } from '../../features/catalog/CourseCard.tsx';
 import { formatHours } from '../../features/content/format.ts';
 import { Pager } from '../../features/content/Pager.tsx';
 import { QueryState } from '../../features/content/QueryState.tsx';
-import { useCallQuery } from '../../features/content/useCallQuery.ts';
+import { useCallQuery } from '../../api/useCallQuery.ts';
 import { Panel } from './Panel.tsx';
 
 const PLAN_PAGE_SIZE = 8;

@@ -6,7 +6,7 @@ import { content } from '@portal/contract/refs';
 import { BarList } from '../../features/content/BarList.tsx';
 import { formatCount, formatDate, formatHours } from '../../features/content/format.ts';
 import { QueryState, Skeleton } from '../../features/content/QueryState.tsx';
-import { useCallQuery } from '../../features/content/useCallQuery.ts';
+import { useCallQuery } from '../../api/useCallQuery.ts';
 import { Panel } from './Panel.tsx';
 
 /** How long each real-time notice stays before the next moves up. */

@@ -5,14 +5,14 @@ import { Pagination } from 'antd';
 import { catalog } from '@portal/contract/refs';
 import { formatDate } from '../../features/learning/format.ts';
 import { QueryState } from '../../features/learning/ListState.tsx';
-import { useCallQuery } from '../../features/learning/query.ts';
+import { useCallQuery } from '../../api/useCallQuery.ts';
 import '../../features/learning/learning.css';
 
 const PAGE_SIZE = 12;
 
 export default function LearningColumnPage() {
   const [pageNum, setPageNum] = useState(1);
-  const q = useCallQuery(catalog.findColumnByPage, { query: { pageNum, pageSize: PAGE_SIZE } });
+  const q = useCallQuery(catalog.findColumnByPage, { query: { pageNum, pageSize: PAGE_SIZE } }, { staleTime: 0 });
   return (
     <div className="page-container">
       <h1 className="page-title">学习专栏</h1>

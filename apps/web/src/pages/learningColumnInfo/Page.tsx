@@ -4,11 +4,12 @@ import { Collapse, Empty, Progress } from 'antd';
 import { catalog } from '@portal/contract/refs';
 import { formatDate } from '../../features/learning/format.ts';
 import { QueryState } from '../../features/learning/ListState.tsx';
-import { idFrom, useCallQuery } from '../../features/learning/query.ts';
+import { idFrom } from '../../features/learning/query.ts';
+import { useCallQuery } from '../../api/useCallQuery.ts';
 import '../../features/learning/learning.css';
 
 function ColumnDetail({ id }: { id: number }) {
-  const q = useCallQuery(catalog.findColumnById, { query: { id } });
+  const q = useCallQuery(catalog.findColumnById, { query: { id } }, { staleTime: 0 });
   return (
     <QueryState query={q} empty="">
       {(c) => (

@@ -4,7 +4,7 @@ import { NoticeList } from '../../features/content/NoticeList.tsx';
 import { Pager } from '../../features/content/Pager.tsx';
 import { QueryState } from '../../features/content/QueryState.tsx';
 import { SearchBox } from '../../features/content/SearchBox.tsx';
-import { useCallQuery } from '../../features/content/useCallQuery.ts';
+import { useCallQuery } from '../../api/useCallQuery.ts';
 import { positiveInt, textParam, useUrlState } from '../../features/content/urlState.ts';
 import '../../features/content/public.css';
 

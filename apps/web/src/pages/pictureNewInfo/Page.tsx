@@ -4,7 +4,7 @@ import { content } from '@portal/contract/refs';
 import { ArticleFrame, Neighbours } from '../../features/content/Article.tsx';
 import { formatDate } from '../../features/content/format.ts';
 import { Paragraphs } from '../../features/content/Paragraphs.tsx';
-import { useCallQuery } from '../../features/content/useCallQuery.ts';
+import { useCallQuery } from '../../api/useCallQuery.ts';
 import { positiveInt } from '../../features/content/urlState.ts';
 import '../../features/content/public.css';
 

@@ -2,7 +2,7 @@
 import { content } from '@portal/contract/refs';
 import { QueryState } from '../../features/content/QueryState.tsx';
 import { SearchBox } from '../../features/content/SearchBox.tsx';
-import { useCallQuery } from '../../features/content/useCallQuery.ts';
+import { useCallQuery } from '../../api/useCallQuery.ts';
 import { textParam, useUrlState } from '../../features/content/urlState.ts';
 import '../../features/content/public.css';
 import './question.css';

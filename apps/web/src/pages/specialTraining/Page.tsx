@@ -6,7 +6,7 @@ import { learning } from '@portal/contract/refs';
 import { EnrolmentActions, EnrolmentTag } from '../../features/learning/enrolment.tsx';
 import { formatDate, formatHours, percentOf } from '../../features/learning/format.ts';
 import { QueryState } from '../../features/learning/ListState.tsx';
-import { useCallQuery } from '../../features/learning/query.ts';
+import { useCallQuery } from '../../api/useCallQuery.ts';
 import '../../features/learning/learning.css';
 
 type State = 'open' | 'upcoming' | 'ended';
@@ -19,7 +19,7 @@ const PAGE_SIZE = 10;
 
 function TopicList({ state }: { state: State }) {
   const [pageNum, setPageNum] = useState(1);
-  const q = useCallQuery(learning.findSpecialInstallByPage, { query: { state, pageNum, pageSize: PAGE_SIZE } });
+  const q = useCallQuery(learning.findSpecialInstallByPage, { query: { state, pageNum, pageSize: PAGE_SIZE } }, { staleTime: 0 });
   return (
     <QueryState query={q} empty="暂无专题培训" isEmpty={(d) => d.list.length === 0}>
       {(d) => (

@@ -6,7 +6,7 @@ import { urlOf } from '@portal/contract/base';
 import { learning } from '@portal/contract/refs';
 import { ClassroomLayout } from '../../../features/classroom/ClassroomLayout.tsx';
 import { QueryState } from '../../../features/learning/ListState.tsx';
-import { useCallQuery } from '../../../features/learning/query.ts';
+import { useCallQuery } from '../../../api/useCallQuery.ts';
 import { storage } from '../../../lib/storage.ts';
 import { toast } from '../../../lib/toast.ts';
 
@@ -27,7 +27,7 @@ async function downloadHistory() {
 }
 
 export default function LearningHistoryPage() {
-  const q = useCallQuery(learning.findLearningHistory, {});
+  const q = useCallQuery(learning.findLearningHistory, {}, { staleTime: 0 });
   const [busy, setBusy] = useState(false);
   return (
     <ClassroomLayout title="学习档案">

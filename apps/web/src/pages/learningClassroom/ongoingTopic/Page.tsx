@@ -7,14 +7,14 @@ import { ClassroomLayout } from '../../../features/classroom/ClassroomLayout.tsx
 import { EnrolmentTag } from '../../../features/learning/enrolment.tsx';
 import { formatDate, formatHours, percentOf } from '../../../features/learning/format.ts';
 import { QueryState } from '../../../features/learning/ListState.tsx';
-import { useCallQuery } from '../../../features/learning/query.ts';
+import { useCallQuery } from '../../../api/useCallQuery.ts';
 
 const PAGE_SIZE = 10;
 
 export default function OngoingTopicPage() {
   const [finished, setFinished] = useState<'false' | 'true'>('false');
   const [pageNum, setPageNum] = useState(1);
-  const q = useCallQuery(learning.findMyInstallList, { query: { finished, pageNum, pageSize: PAGE_SIZE } });
+  const q = useCallQuery(learning.findMyInstallList, { query: { finished, pageNum, pageSize: PAGE_SIZE } }, { staleTime: 0 });
   return (
     <ClassroomLayout title="进行中的专题">
       <Segmented

@@ -6,12 +6,12 @@ import { ClassroomLayout } from '../../../features/classroom/ClassroomLayout.tsx
 import { HoursCharts } from '../../../features/classroom/HoursCharts.tsx';
 import { formatHours, percentOf } from '../../../features/learning/format.ts';
 import { QueryState } from '../../../features/learning/ListState.tsx';
-import { useCallQuery } from '../../../features/learning/query.ts';
+import { useCallQuery } from '../../../api/useCallQuery.ts';
 
 export default function StatisticsPage() {
   const thisYear = new Date().getFullYear();
   const [year, setYear] = useState(thisYear);
-  const q = useCallQuery(learning.findCreditHours, { query: { year } });
+  const q = useCallQuery(learning.findCreditHours, { query: { year } }, { staleTime: 0 });
   return (
     <ClassroomLayout title="学时统计">
       <label className="lc-inline-field">

@@ -1,0 +1,50 @@
+/**
+ * TanStack Query over the typed client: the one hook for every read call. The query key is the call's
+ * name, its input and (for calls that answer per person) who is logged in, so a learner's progress and
+ * 已加入 marks follow a login or a logout, and one person's answers are never shown to the next on a
+ * shared computer (Providers also drops them when the person changes: forgetOtherPeople).
+ */
+import { keepPreviousData, useQuery, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
+import type { AnyCall } from '@portal/contract/refs';
+import { useSession } from '../features/auth/session.ts';
+import { call, type CallAnswer, type CallInput } from './client.ts';
+
+export interface CallQueryOptions {
+  enabled?: boolean;
+  /** Keep showing the previous page while the next one loads (paged lists). */
+  keepPrevious?: boolean;
+  /**
+   * How long an answer counts as fresh: 60 s by default (public lists; a page rendered on the server is
+   * not asked again on adoption). Pages whose figures change as the learner studies pass 0, so that
+   * they are asked again whenever the page opens.
+   */
+  staleTime?: number;
+}
+
+const typedCall = call as <R extends AnyCall>(def: R, input: CallInput<R>) => Promise<CallAnswer<R>>;
+
+/** The query key of a call: exported so a mutation can invalidate every page of a list. */
+export const callKey = (def: AnyCall) => [def.name] as const;
+
+export function useCallQuery<R extends AnyCall>(def: R, input: CallInput<R>, options: CallQueryOptions = {}): UseQueryResult<CallAnswer<R>> {
+  const { person, restoring } = useSession();
+  const who = def.auth === 'none' ? null : (person?.personId ?? null);
+  return useQuery({
+    queryKey: [...callKey(def), input, who],
+    queryFn: () => typedCall(def, input),
+    // A per-person answer waits until a stored session is checked, so it is not fetched twice.
+    enabled: (options.enabled ?? true) && !(def.auth !== 'none' && restoring),
+    placeholderData: options.keepPrevious ? keepPreviousData : undefined,
+    staleTime: options.staleTime ?? 60_000,
+  });
+}
+
+/** Drops the answers kept for anyone other than `who` (null: nobody logged in). */
+export function forgetOtherPeople(client: QueryClient, who: number | null): void {
+  client.removeQueries({
+    predicate: (q) => {
+      const owner = q.queryKey[2];
+      return typeof owner === 'number' && owner !== who;
+    },
+  });
+}
