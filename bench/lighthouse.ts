@@ -5,7 +5,10 @@
  * performance, accessibility and best-practices scores (0-100). The QUALITY.md bar is ≥ 95 each.
  * The same page scores ±5 from one run to the next on a shared host, so each path is measured RUNS
  * times (LIGHTHOUSE_RUNS, default 5) and the row is the run with the median performance score, with
- * the lowest and highest beside it (Lighthouse's own advice: the median of several runs).
+ * the lowest and highest beside it (Lighthouse's own advice: the median of several runs). `hostIndex`
+ * is Lighthouse's own CPU benchmark of the host (environment.benchmarkIndex, the median of the runs):
+ * the same build scored 77–93 on one machine of this kind and 100 on another (index near 2,400), so a
+ * score means little without it.
  *
  *   node bench/lighthouse.ts http://127.0.0.1:8080 /index /course
  */
@@ -61,6 +64,7 @@ export async function lighthouseRows(baseUrl: string, paths: string[]): Promise<
       if (runs.length === 0) throw new Error(`Lighthouse gave no result for ${url}`);
       runs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
       const { categories, audits } = runs[Math.floor((runs.length - 1) / 2)]!;
+      const hostIndexes = runs.map((r) => r.environment.benchmarkIndex).sort((a, b) => a - b);
       rows.push({
         path: p,
         runs: runs.length,
@@ -72,6 +76,7 @@ export async function lighthouseRows(baseUrl: string, paths: string[]): Promise<
         lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
         tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
         cls: +(audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3),
+        hostIndex: Math.round(hostIndexes[Math.floor((hostIndexes.length - 1) / 2)] ?? 0),
         bar: '≥ 95 each',
       });
     }
