@@ -9,10 +9,16 @@
  *           on the demo data (bar ≤ 5 ms) and on the large dataset (bar ≤ 20 ms)
  *   lighthouse  Lighthouse (mobile) on /index, /course and /study against a freshly started server
  *              (bar: performance, accessibility, best practices ≥ 95)
+ *   export  a 2,000-learner class's per-learner statistics export (exportClassPersonStudy), streamed, on
+ *           the embedded database, and another call's latency while it runs (bar ≤ 5 s)
  *   heartbeat  progress reports from many learners and sessions on PostgreSQL with the large dataset
  *              (bar ≥ 3,000 accepted/s, p99 ≤ 50 ms, ≥ 0.25 × a bare route, 0 lost, 0 extra)
+ *   exam    the exam spike on the same database: BENCH_EXAM_LEARNERS (5,000) learners start one exam
+ *           within 10 s, save 30 answers each over 60 s (some twice, some out of order), then submit
+ *           (bar: p99 ≤ 300 ms for each, 0 errors; afterwards 0 lost, 0 overwritten, 0 mismatched scores,
+ *           checked from the database; any of those not 0 fails the run)
  *
- * `npm run bench -- heartbeat` runs one section. The heartbeat section uses BENCH_DATABASE_URL
+ * `npm run bench -- heartbeat` runs one section. The heartbeat and exam sections use BENCH_DATABASE_URL
  * (default postgres://postgres@127.0.0.1:5432/portal_bench), creating the database and the large
  * dataset (`seed:large`) on first use.
  */
@@ -23,10 +29,13 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { catalog, content, isCallDef, type CallDef } from '@portal/contract';
+import http from 'node:http';
+import { catalog, content, exam as E, isCallDef, type CallDef } from '@portal/contract';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { lighthouseRows } from './lighthouse.ts';
+import { newToken, sha256 } from '../apps/server/src/lib/crypto.ts';
+import { gradePaper, type Gradable } from '../apps/server/src/modules/exam/grade.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const resultsDir = path.join(root, 'bench/results');
@@ -62,6 +71,9 @@ function startServer(dataDir: string, port: number, env: Record<string, string> 
     void poll();
   });
 }
+
+/** The p-quantile (0..1) of a sample, nearest rank. */
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 
 const stop = (c: ChildProcess) => new Promise<void>((r) => { c.once('exit', () => r()); c.kill('SIGTERM'); });
 
@@ -172,7 +184,6 @@ async function timeIndexCalls(base: string, label: string, bar: number) {
       // Server time: the server's own Server-Timing (arrival to answer), not the client's round trip.
       server.push(Number(/dur=([\d.]+)/.exec(r.headers.get('server-timing') ?? '')?.[1] ?? NaN));
     }
-    const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * p)]!;
     const p50 = pct(server, 0.5);
     rows.push({ data: label, call: c.name, p50_ms: +p50.toFixed(2), p95_ms: +pct(server, 0.95).toFixed(2), round_trip_p50_ms: +pct(roundTrip, 0.5).toFixed(2), bar_ms: bar, ok: p50 <= bar });
   }
@@ -188,13 +199,83 @@ async function benchIndex() {
     await stop(demo.child);
   }
   const url = await largeDatabase();
-  const large = await startServer(mkdtempSync(path.join(tmpdir(), 'portal-bench-index-')), 18085, { DATABASE_URL: url, RATE_LIMIT_PER_MINUTE: '1000000', SEED_DEMO: 'false' });
+  const large = await startOnLarge(url, 18085, 'index');
   try {
     rows = rows.concat(await timeIndexCalls('http://127.0.0.1:18085', 'large (PostgreSQL)', 20));
   } finally {
     await stop(large.child);
   }
   save('index', rows);
+}
+
+/**
+ * A class of 2,000 learners on the demo data (embedded database, in memory): its statistics export
+ * timed end to end as a browser downloads it, and a small call's latency alone and during exports.
+ */
+async function benchExport() {
+  const { openDatabase } = await import('../apps/server/src/db/client.ts');
+  const { seedDemo } = await import('../apps/server/src/db/seed.ts');
+  const { loadConfig } = await import('../apps/server/src/config.ts');
+  const { buildApp } = await import('../apps/server/src/app.ts');
+  const { sql } = await import('drizzle-orm');
+  const database = await openDatabase({});
+  const db = database.db;
+  await seedDemo(db);
+  // 2,000 learners, each with two completed courses of this year, in one class of the demo teacher.
+  await db.execute(sql`insert into persons (person_no, person_name, mobile, organ_id)
+    select 'B' || lpad(g::text, 6, '0'), '测试学员' || g, '166' || lpad(g::text, 8, '0'), (select min(id) from organs) from generate_series(1, 2000) g`);
+  await db.execute(sql`insert into course_completions (person_id, course_id, completed_at, year, hours)
+    select p.person_id, c.id, now() - (p.person_id % 90) * interval '1 day', extract(year from now())::int, c.credit_hours
+    from persons p cross join lateral (select id, credit_hours from courses order by id limit 2) c where p.person_no like 'B%'`);
+  await db.execute(sql`insert into teacher_classes (name, start_at, end_at, required_hours) values ('两千人测试班', now() - interval '100 days', now() + interval '100 days', 10)`);
+  await db.execute(sql`insert into class_teachers (class_id, person_id) select max(c.id), (select person_id from persons where mobile = '13800000004') from teacher_classes c`);
+  await db.execute(sql`insert into class_members (class_id, person_id) select (select max(id) from teacher_classes), person_id from persons where person_no like 'B%'`);
+  const classId = Number(((await db.execute(sql`select max(id) as id from teacher_classes`)) as unknown as { rows: { id: number }[] }).rows[0]!.id);
+  const app = await buildApp({ config: loadConfig({ NODE_ENV: 'development', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portal-bench-export-')), WEB_DIST: '/nonexistent', RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'warn' }), db, logger: false });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    const cap = (await (await fetch(`${base}/v1/portal/uc/session/captcha/request_image_code`, { method: 'POST' })).json()) as { data: { id: string } };
+    const answer = ((await (await fetch(`${base}/dev/captcha/${cap.data.id}`)).json()) as { captcha: string }).captcha;
+    const login = (await (
+      await fetch(`${base}/v1/portal/uc/session/username_login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ captcha_session_id: cap.data.id, captcha: answer, username: '13800000004', password: 'Teach@2026', expires: 604800 }),
+      })
+    ).json()) as { data: { authorization: { id: string } } };
+    const headers = { authorization: login.data.authorization.id };
+    const exportOnce = async () => {
+      const t0 = performance.now();
+      const res = await fetch(`${base}/video_learning/education/teacher/exportClassPersonStudy?classId=${classId}`, { method: 'POST', headers });
+      const bytes = (await res.arrayBuffer()).byteLength;
+      return { ms: performance.now() - t0, bytes, ok: res.status === 200 };
+    };
+    await exportOnce();
+    const latency = async (seconds: number) => {
+      const times: number[] = [];
+      const end = performance.now() + seconds * 1000;
+      while (performance.now() < end) {
+        const t0 = performance.now();
+        await fetch(`${base}/video_learning/getSessionPerson`, { method: 'POST', headers });
+        times.push(performance.now() - t0);
+      }
+      times.sort((a, b) => a - b);
+      return { p50: +times[Math.floor(times.length / 2)]!.toFixed(1), p99: +times[Math.floor(times.length * 0.99)]!.toFixed(1) };
+    };
+    const alone = await latency(3);
+    const runs: { ms: number; bytes: number; ok: boolean }[] = [];
+    const during = latency(6);
+    for (let i = 0; i < 3; i++) runs.push(await exportOnce());
+    const busy = await during;
+    save('export', [
+      ...runs.map((r, i) => ({ what: `export of 2,000 learners, run ${i + 1}`, ms: Math.round(r.ms), kb: Math.round(r.bytes / 1024), ok: r.ok, bar: '≤ 5,000 ms' })),
+      { what: 'getSessionPerson alone', ms: alone.p50, p99_ms: alone.p99 },
+      { what: 'getSessionPerson during exports', ms: busy.p50, p99_ms: busy.p99 },
+    ]);
+  } finally {
+    await app.close();
+    await database.close();
+  }
 }
 
 /** The benchmark database with the large dataset, created and filled on first use. */
@@ -211,6 +292,23 @@ async function largeDatabase(): Promise<string> {
   return url;
 }
 
+/** A server on the large dataset's PostgreSQL, without the per-IP rate limit (every request comes from 127.0.0.1). */
+const startOnLarge = (url: string, port: number, name: string) =>
+  startServer(mkdtempSync(path.join(tmpdir(), `portal-bench-${name}-`)), port, { DATABASE_URL: url, RATE_LIMIT_PER_MINUTE: '100000000', SEED_DEMO: 'false' });
+
+/** Random learners of the large dataset. */
+const largeLearners = async (db: pg.Client, n: number) =>
+  (await db.query<{ person_id: number; mobile: string }>(`select person_id, mobile from persons where person_no like 'L%' order by random() limit $1`, [n])).rows;
+
+/** The one value of a one-row, one-column query, as a number. */
+const scalar = async (db: pg.Client, q: string, params: unknown[]) => Number(Object.values((await db.query(q, params)).rows[0] as Record<string, string>)[0]);
+
+/** The bare route's rate in the same run (the ratio's denominator), and its row of the table. */
+async function bareRoute(base: string) {
+  const bare = await autocannon({ url: `${base}/healthz`, connections: 50, duration: 10 });
+  return { perSecond: bare.requests.average, row: { run: 'bare route (/healthz)', req_per_s: Math.round(bare.requests.average), p50_ms: bare.latency.p50, p99_ms: bare.latency.p99, errors: bare.errors + bare.non2xx } };
+}
+
 async function benchHeartbeat() {
   const url = await largeDatabase();
 
@@ -222,17 +320,17 @@ async function benchHeartbeat() {
   const courseId = course.rows[0]!.id;
   const res = await db.query<{ id: number }>(`insert into course_resources (course_id, title, kind, duration_seconds, media_url) values ($1, '长视频', 'video', 1000000, '/media/none.mp4') returning id`, [courseId]);
   const resourceId = res.rows[0]!.id;
-  const people = await db.query<{ person_id: number; mobile: string }>(`select person_id, mobile from persons where person_no like 'L%' order by random() limit $1`, [LEARNERS]);
-  await db.query(`insert into person_courses (person_id, course_id) select unnest($1::int[]), $2 on conflict do nothing`, [people.rows.map((p) => p.person_id), courseId]);
+  const people = await largeLearners(db, LEARNERS);
+  await db.query(`insert into person_courses (person_id, course_id) select unnest($1::int[]), $2 on conflict do nothing`, [people.map((p) => p.person_id), courseId]);
 
   const port = 18083;
-  const { child } = await startServer(mkdtempSync(path.join(tmpdir(), 'portal-bench-hb-')), port, { DATABASE_URL: url, RATE_LIMIT_PER_MINUTE: '100000000', SEED_DEMO: 'false' });
+  const { child } = await startOnLarge(url, port, 'hb');
   const base = `http://127.0.0.1:${port}`;
   try {
     const post = async <T>(p: string, body?: unknown, token?: string) =>
       (await (await fetch(base + p, { method: 'POST', headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: token } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) })).json()) as T;
     const learners: { token: string; sessionId: string; position: number }[] = [];
-    for (const p of people.rows) {
+    for (const p of people) {
       const cap = await post<{ data: { id: string } }>('/v1/portal/uc/session/captcha/request_image_code');
       const answer = ((await (await fetch(`${base}/dev/captcha/${cap.data.id}`)).json()) as { captcha: string }).captcha;
       const login = await post<{ data: { authorization: { id: string } } }>('/v1/portal/uc/session/username_login', { captcha_session_id: cap.data.id, captcha: answer, username: p.mobile, password: 'Study@2026', expires: 604800 });
@@ -241,9 +339,9 @@ async function benchHeartbeat() {
       learners.push({ token, sessionId: s.obj.sessionId, position: 0 });
     }
     // As if every learner had been watching for ten hours: the wall-clock cap never bites in this run.
-    await db.query(`update study_sessions set started_at = now() - interval '10 hours' where id = any($1::bigint[])`, [learners.map((l) => l.sessionId)]);
+    await db.query(`update study_sessions set started_at = now() - interval '10 hours', credit_from = now() - interval '10 hours' where id = any($1::bigint[])`, [learners.map((l) => l.sessionId)]);
 
-    const bare = await autocannon({ url: `${base}/healthz`, connections: 50, duration: 10 });
+    const bare = await bareRoute(base);
     let next = 0;
     const ackedIds: string[] = [];
     let ackedSeconds = 0;
@@ -274,15 +372,15 @@ async function benchHeartbeat() {
     // Requests still in flight when the load stopped finish first; then the ledger is read.
     await new Promise((r) => setTimeout(r, 2000));
     const sessionIds = learners.map((l) => l.sessionId);
-    const one = async (q: string, params: unknown[]) => Number(Object.values((await db.query(q, params)).rows[0] as Record<string, string>)[0]);
+    const one = (q: string, params: unknown[]) => scalar(db, q, params);
     const ackedInLedger = await one(`select count(*) from progress_reports where report_id = any($1::uuid[])`, [ackedIds]);
     const ackedSecondsInLedger = await one(`select coalesce(sum(credited_seconds), 0) from progress_reports where report_id = any($1::uuid[])`, [ackedIds]);
     const ledgerSeconds = await one(`select coalesce(sum(credited_seconds), 0) from progress_reports where session_id = any($1::bigint[])`, [sessionIds]);
     const sessionSeconds = await one(`select coalesce(sum(credited_seconds), 0) from study_sessions where id = any($1::bigint[])`, [sessionIds]);
     const chapterSeconds = await one(`select coalesce(sum(learned_seconds), 0) from resource_progress where resource_id = $1`, [resourceId]);
     const rows = [
-      { run: 'bare route (/healthz)', req_per_s: Math.round(bare.requests.average), p50_ms: bare.latency.p50, p99_ms: bare.latency.p99, errors: bare.errors + bare.non2xx },
-      { run: `progress reports (${LEARNERS} learners, 50 connections)`, req_per_s: Math.round(hb.requests.average), p50_ms: hb.latency.p50, p99_ms: hb.latency.p99, errors: hb.errors + hb.non2xx, vs_bare: +(hb.requests.average / bare.requests.average).toFixed(2) },
+      bare.row,
+      { run: `progress reports (${LEARNERS} learners, 50 connections)`, req_per_s: Math.round(hb.requests.average), p50_ms: hb.latency.p50, p99_ms: hb.latency.p99, errors: hb.errors + hb.non2xx, vs_bare: +(hb.requests.average / bare.perSecond).toFixed(2) },
     ];
     save('heartbeat', rows);
     const integrity = [
@@ -305,6 +403,250 @@ async function benchHeartbeat() {
   }
 }
 
+/** The bench exam's questions: 32, of every type, worth 98 points; each learner answers 30 of them. */
+function examQuestionBank() {
+  const out: { type: 'single' | 'multiple' | 'judge' | 'fill'; options: string[]; answer: string[]; score: number }[] = [];
+  const opts = ['实事求是', '群众路线', '独立自主', '统一战线'];
+  for (let i = 0; i < 12; i++) out.push({ type: 'single', options: opts, answer: ['ABCD'[i % 4]!], score: 3 });
+  for (let i = 0; i < 8; i++) out.push({ type: 'multiple', options: opts, answer: i % 2 ? ['A', 'C'] : ['B', 'C', 'D'], score: 4 });
+  for (let i = 0; i < 6; i++) out.push({ type: 'judge', options: [], answer: [i % 2 ? 'T' : 'F'], score: 2 });
+  for (let i = 0; i < 6; i++) out.push({ type: 'fill', options: [], answer: ['为人民服务'], score: 3 });
+  return out;
+}
+
+/** A learner's answer to a question of the paper: right or wrong at random (fill-in also with spaces a grader must ignore). */
+function someAnswer(q: { type: string; options: { key: string }[] }): string[] {
+  const keys = q.options.map((o) => o.key);
+  const coin = () => Math.random() < 0.5;
+  if (q.type === 'single') return [keys[Math.floor(Math.random() * keys.length)]!];
+  if (q.type === 'multiple') {
+    const chosen = keys.filter(coin);
+    return chosen.length ? chosen : [keys[0]!];
+  }
+  if (q.type === 'judge') return [coin() ? 'T' : 'F'];
+  return [['为人民服务', '为 人民 服务', '为人民谋幸福'][Math.floor(Math.random() * 3)]!];
+}
+
+type Sample = { kind: 'start' | 'save' | 'submit'; at: number; end: number; ms: number; serverMs: number; ok: boolean };
+
+/**
+ * One POST over the bounded keep-alive pool; its time counts from `since` (when it was due, so time
+ * queued behind the pool's connections is counted, not hidden).
+ */
+function examCall(agent: http.Agent, port: number, p: string, token: string, body: unknown, since: number) {
+  return new Promise<{ status: number; json: { res: boolean; obj: unknown; resMsg?: string } | null; ms: number; serverMs: number }>((resolve) => {
+    const payload = body === undefined ? '' : JSON.stringify(body);
+    const req = http.request(
+      { host: '127.0.0.1', port, path: p, method: 'POST', agent, headers: { authorization: token, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          let json = null;
+          try {
+            json = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { res: boolean; obj: unknown };
+          } catch {
+            // not JSON: counted as an error below
+          }
+          const serverMs = Number(/dur=([\d.]+)/.exec(String(res.headers['server-timing'] ?? ''))?.[1] ?? NaN);
+          resolve({ status: res.statusCode ?? 0, json, ms: performance.now() - since, serverMs });
+        });
+      },
+    );
+    req.on('error', () => resolve({ status: 0, json: null, ms: performance.now() - since, serverMs: NaN }));
+    req.end(payload);
+  });
+}
+
+async function benchExam() {
+  const url = await largeDatabase();
+  const LEARNERS = Number(process.env.BENCH_EXAM_LEARNERS ?? 5000);
+  const CONNECTIONS = Number(process.env.BENCH_EXAM_CONNECTIONS ?? 64);
+  const START_WITHIN_MS = 10_000;
+  const ANSWERING_MS = 60_000;
+  const ANSWERS = 30;
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+
+  // Its own exam: 32 questions, open now and for a day, two hours per attempt, shuffled, partial credit.
+  const bank = examQuestionBank();
+  const qs = await db.query<{ id: number }>(
+    `insert into questions (bank, type, stem, options, answer) select '党史党建', t, '基准测试题' || n, o, a
+       from unnest($1::text[], $2::jsonb[], $3::jsonb[]) with ordinality as x(t, o, a, n) order by n returning id`,
+    [bank.map((q) => q.type), bank.map((q) => JSON.stringify(q.options)), bank.map((q) => JSON.stringify(q.answer))],
+  );
+  const questionIds = qs.rows.map((r) => r.id);
+  const exam = await db.query<{ id: number }>(
+    `insert into exams (title, start_at, end_at, duration_minutes, pass_score, total_score, attempts_allowed, shuffle_questions, shuffle_options, review, partial_credit)
+     values ('基准测试考试', now() - interval '1 minute', now() + interval '1 day', 120, 60, $1, 1, true, true, 'afterSubmit', true) returning id`,
+    [bank.reduce((n, q) => n + q.score, 0)],
+  );
+  const examId = exam.rows[0]!.id;
+  await db.query(`insert into exam_questions (exam_id, question_id, sort, score) select $1, unnest($2::int[]), generate_series(1, $3), unnest($4::numeric[])`, [examId, questionIds, questionIds.length, bank.map((q) => q.score)]);
+
+  // Sessions opened as modules/uc opens them (only the token's SHA-256 is stored), without 5,000 argon2 logins.
+  const people = await largeLearners(db, LEARNERS);
+  const tokens = people.map(() => newToken());
+  await db.query(`insert into sessions (token_hash, person_id, login_type, ip, expires_at) select unnest($1::text[]), unnest($2::int[]), 'password', '127.0.0.1', now() + interval '1 day'`, [tokens.map(sha256), people.map((p) => p.person_id)]);
+
+  const port = 18087;
+  const { child } = await startOnLarge(url, port, 'exam');
+  const base = `http://127.0.0.1:${port}`;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  try {
+    const bare = await bareRoute(base);
+    const samples: Sample[] = [];
+    let unexpected = 0;
+    let keptNewer = 0;
+    /** Every save sent, by attempt, question and seq; the acknowledged ones marked. */
+    const sent = new Map<number, Map<number, Map<number, { answer: string[]; acked: boolean }>>>();
+    const submittedScores = new Map<number, number | null>();
+    const t0 = performance.now();
+    const at = (ms: number) => new Promise<void>((r) => setTimeout(r, Math.max(0, t0 + ms - performance.now())));
+    const call = async (kind: Sample['kind'], p: string, token: string, body: unknown) => {
+      const due = performance.now();
+      const r = await examCall(agent, port, p, token, body, due);
+      const ok = r.status >= 200 && r.status < 300 && r.json?.res === true;
+      if (!ok) unexpected++;
+      samples.push({ kind, at: due - t0, end: performance.now() - t0, ms: r.ms, serverMs: r.serverMs, ok });
+      return ok ? r.json!.obj : null;
+    };
+
+    const learner = async (token: string) => {
+      const startAt = Math.random() * START_WITHIN_MS;
+      await at(startAt);
+      const paper = (await call('start', `${E.findExamQuestions.path}?examId=${examId}`, token, undefined)) as E.ExamPaper | null;
+      if (!paper) return;
+      const mine = new Map<number, Map<number, { answer: string[]; acked: boolean }>>();
+      sent.set(paper.attemptId, mine);
+      let seq = 0;
+      const save = async (questionId: number, s: number, answer: string[], due: number) => {
+        await at(due);
+        const bySeq = mine.get(questionId) ?? new Map<number, { answer: string[]; acked: boolean }>();
+        mine.set(questionId, bySeq);
+        const entry = { answer, acked: false };
+        bySeq.set(s, entry);
+        const ack = (await call('save', E.saveExamQuestionAnswerd.path, token, { attemptId: paper.attemptId, questionId, answer, seq: s })) as E.SaveAck | null;
+        if (ack) entry.acked = true;
+        if (ack && !ack.written) keptNewer++;
+      };
+      // 30 answers over the next 60 s, one per 2 s slot; some answered twice (a changed mind), and a
+      // third of those sent out of order: the later seq first, the earlier 20 ms after it.
+      const slot = ANSWERING_MS / ANSWERS;
+      const begun = performance.now() - t0;
+      const saves: Promise<void>[] = [];
+      paper.questions.slice(0, ANSWERS).forEach((q, k) => {
+        const due = begun + k * slot + Math.random() * slot * 0.5;
+        const first = ++seq;
+        if (Math.random() < 0.15) {
+          const second = ++seq;
+          if (Math.random() < 1 / 3) {
+            saves.push(save(q.questionId, second, someAnswer(q), due), save(q.questionId, first, someAnswer(q), due + 20));
+          } else {
+            saves.push(save(q.questionId, first, someAnswer(q), due), save(q.questionId, second, someAnswer(q), due + slot * 0.4));
+          }
+        } else saves.push(save(q.questionId, first, someAnswer(q), due));
+      });
+      // 交卷 after the last answer is acknowledged, as the page does.
+      await Promise.all(saves);
+      await at(begun + ANSWERING_MS + Math.random() * 2000);
+      const result = (await call('submit', E.saveExamRecord.path, token, { attemptId: paper.attemptId })) as E.AttemptResult | null;
+      if (result) submittedScores.set(paper.attemptId, result.score);
+    };
+    await Promise.all(tokens.map(learner));
+
+    // Integrity, from the database: the newest acknowledged answer of every attempt and question is the
+    // stored one, no earlier answer replaced a later one, and every score is the grading of what is stored.
+    const attempts = (await db.query<{ id: number; paper: { questionId: number; score: number }[]; score: string | null; submitted_at: Date | null }>(`select id, paper, score, submitted_at from exam_attempts where exam_id = $1`, [examId])).rows;
+    const stored = new Map<string, { answer: string[]; seq: number }>();
+    for (const r of (await db.query<{ attempt_id: number; question_id: number; answer: string[]; seq: number }>(`select attempt_id, question_id, answer, seq from exam_answers where attempt_id = any($1::int[])`, [attempts.map((a) => a.id)])).rows) {
+      stored.set(`${r.attempt_id}:${r.question_id}`, { answer: r.answer, seq: r.seq });
+    }
+    const gradable = new Map((await db.query<{ id: number } & Gradable>(`select id, type, answer from questions where id = any($1::int[])`, [questionIds])).rows.map((q) => [q.id, q]));
+    let acknowledged = 0;
+    let lost = 0;
+    let overwritten = 0;
+    for (const [attemptId, byQuestion] of sent) {
+      for (const [questionId, bySeq] of byQuestion) {
+        const ackedSeqs = [...bySeq].filter(([, e]) => e.acked).map(([s]) => s);
+        if (ackedSeqs.length === 0) continue;
+        acknowledged++;
+        const newest = Math.max(...ackedSeqs);
+        const row = stored.get(`${attemptId}:${questionId}`);
+        const sentAs = row ? bySeq.get(row.seq) : undefined;
+        // The server upper-cases option keys; fill-in texts are kept as typed.
+        const same = (a: string[], b: string[]) => JSON.stringify(a.map((x) => x.toUpperCase())) === JSON.stringify(b.map((x) => x.toUpperCase()));
+        if (row && row.seq < newest) overwritten++;
+        else if (!row || !sentAs || !same(row.answer, sentAs.answer)) lost++;
+      }
+    }
+    let mismatched = 0;
+    for (const a of attempts) {
+      if (a.submitted_at === null) continue;
+      const answers = new Map<number, string[]>();
+      for (const p of a.paper) {
+        const s = stored.get(`${a.id}:${p.questionId}`);
+        if (s) answers.set(p.questionId, s.answer);
+      }
+      const recomputed = gradePaper(a.paper, gradable, answers, true).score;
+      const reported = submittedScores.get(a.id);
+      if (Number(a.score) !== recomputed || (reported !== undefined && reported !== Number(a.score))) mismatched++;
+    }
+    const open = attempts.filter((a) => a.submitted_at === null).length;
+
+    const rows: Record<string, unknown>[] = [bare.row];
+    for (const kind of ['start', 'save', 'submit'] as const) {
+      const xs = samples.filter((s) => s.kind === kind);
+      // Reduced, not spread: 180,000 saves are more arguments than a call takes.
+      const first = xs.reduce((m, s) => Math.min(m, s.at), Infinity);
+      const last = xs.reduce((m, s) => Math.max(m, s.end), -Infinity);
+      const perSecond = xs.length / ((last - first) / 1000);
+      const buckets = new Map<number, number>();
+      for (const s of xs) buckets.set(Math.floor(s.end / 1000), (buckets.get(Math.floor(s.end / 1000)) ?? 0) + 1);
+      const server = xs.map((s) => s.serverMs).filter((v) => !Number.isNaN(v));
+      rows.push({
+        run: `${kind} (${LEARNERS} learners, ${CONNECTIONS} connections)`,
+        count: xs.length,
+        req_per_s: Math.round(perSecond),
+        peak_per_s: Math.max(...buckets.values()),
+        p50_ms: Math.round(pct(xs.map((s) => s.ms), 0.5)),
+        p95_ms: Math.round(pct(xs.map((s) => s.ms), 0.95)),
+        p99_ms: Math.round(pct(xs.map((s) => s.ms), 0.99)),
+        server_p99_ms: +pct(server, 0.99).toFixed(1),
+        errors: xs.filter((s) => !s.ok).length,
+        vs_bare: +(perSecond / bare.perSecond).toFixed(2),
+        bar: 'p99 ≤ 300 ms, 0 errors',
+      });
+    }
+    save('exam', rows);
+    const integrity = [
+      { check: 'attempts started', value: sent.size, expected: LEARNERS },
+      { check: 'attempts left open (not submitted)', value: open, expected: 0 },
+      { check: 'answers acknowledged (attempt × question)', value: acknowledged, expected: '-' },
+      { check: 'saves not written because a newer answer was already stored (out of order)', value: keptNewer, expected: '-' },
+      { check: 'calls refused or failed (errors)', value: unexpected, expected: 0 },
+      { check: 'acknowledged answers not stored as acknowledged (lost)', value: lost, expected: 0 },
+      { check: 'later answers overwritten by earlier ones', value: overwritten, expected: 0 },
+      { check: 'stored scores unequal to a recomputation (mismatched)', value: mismatched, expected: 0 },
+    ];
+    save('exam-integrity', integrity);
+    if (lost + overwritten + mismatched + open > 0) {
+      console.error('exam: integrity check failed');
+      process.exitCode = 1;
+    }
+  } finally {
+    agent.destroy();
+    await stop(child);
+    await db.query(`delete from exam_answers where attempt_id in (select id from exam_attempts where exam_id = $1)`, [examId]);
+    await db.query(`delete from exam_attempts where exam_id = $1`, [examId]);
+    await db.query(`delete from exam_questions where exam_id = $1`, [examId]);
+    await db.query(`delete from exams where id = $1`, [examId]);
+    await db.query(`delete from questions where id = any($1::int[])`, [questionIds]);
+    await db.query(`delete from sessions where token_hash = any($1::text[])`, [tokens.map(sha256)]);
+    await db.end();
+  }
+}
+
 if (wanted('start')) await benchStart();
 if (wanted('bundle')) benchBundle();
 if (wanted('api')) await benchApi();
@@ -317,4 +659,6 @@ if (wanted('lighthouse')) {
   }
 }
 if (wanted('index')) await benchIndex();
+if (wanted('export')) await benchExport();
 if (wanted('heartbeat')) await benchHeartbeat();
+if (wanted('exam')) await benchExam();

@@ -2,28 +2,21 @@
  * Writes the demo media under apps/server/assets/demo (committed; the server and CI never run this):
  * course, install and column covers, news and college pictures (drawn as SVG, then rasterised to WebP
  * by the system Chromium, as real photos would be raster pictures: an SVG picture is a document of its
- * own that the page lays out, CJK text and all, on its main thread), PDF courseware and documents
- * written byte by byte, the mobile-app QR code as PNG and, when ffmpeg is installed, short low-bitrate
- * MP4 lessons and an HLS playlist for the live lesson (fragmented MP4 segments: a .ts file would read as
- * TypeScript to the tools). Run: node apps/server/scripts/demo-assets.ts
+ * own that the page lays out, CJK text and all, on its main thread); the courseware and documents as
+ * Chinese PDFs printed by the same Chromium from HTML (scripts/demo-documents.ts); the mobile-app QR
+ * code as PNG; and, with ffmpeg, each chapter's video lesson and the live lessons' HLS playlists as
+ * slideshows of Chromium-photographed slides (fragmented MP4 segments: a .ts file would read as
+ * TypeScript to the tools). Run: node apps/server/scripts/demo-assets.ts (ffmpeg is required).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import QRCode from 'qrcode';
-import {
-  DEMO_ASSETS_DIR,
-  DEMO_COLLEGE_IMAGES,
-  DEMO_COLUMN_COVERS,
-  DEMO_COURSES,
-  DEMO_FILES,
-  DEMO_INSTALL_COVERS,
-  DEMO_LIVE,
-  DEMO_NEWS_IMAGES,
-  DEMO_PDFS,
-  DEMO_VIDEOS,
-} from '../src/db/seed-content.ts';
+import { DEMO_ASSETS_DIR, DEMO_COLLEGE_IMAGES, DEMO_COLUMN_COVERS, DEMO_FILES, DEMO_INSTALL_COVERS, DEMO_NEWS_IMAGES } from '../src/db/seed-content.ts';
+import { DEMO_COURSES } from '../src/db/seed-courses.ts';
+import { courseware, downloads, lessonSlides, liveSlides, SLIDE_SIZE, type Slide } from './demo-documents.ts';
 
 const out = (file: string, data: string | Buffer) => {
   const full = path.join(DEMO_ASSETS_DIR, file);
@@ -70,102 +63,98 @@ function scene(width: number, height: number, caption: string, seed: number): st
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" ${FONT}><defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${s1}"/><stop offset="1" stop-color="${s2}"/></linearGradient></defs><rect width="${width}" height="${height}" fill="url(#s)"/><circle cx="${width * 0.82}" cy="${height * 0.2}" r="${height * 0.08}" fill="#fff6c8"/>${buildings}<rect y="${base}" width="${width}" height="${height - base}" fill="#8b1a1a"/>${text}</svg>`;
 }
 
-/** A valid PDF 1.4 of A4 pages of ASCII text in Helvetica, offsets counted byte by byte. */
-function pdf(title: string, pages: string[][]): Buffer {
-  const objects: string[] = [];
-  const pageIds = pages.map((_, i) => 4 + i * 2);
-  objects[1] = '<< /Type /Catalog /Pages 2 0 R >>';
-  objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages.length} >>`;
-  objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>';
-  const text = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`);
-  pages.forEach((lines, i) => {
-    const body = [
-      'BT /F1 20 Tf 56 770 Td',
-      `(${text(title)}) Tj`,
-      '/F1 12 Tf 0 -36 Td 16 TL',
-      ...lines.map((l) => `(${text(l)}) '`),
-      `/F1 9 Tf 0 -40 Td (Page ${i + 1} of ${pages.length}) Tj`,
-      'ET',
-    ].join('\n');
-    objects[pageIds[i]!] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageIds[i]! + 1} 0 R >>`;
-    objects[pageIds[i]! + 1] = `<< /Length ${Buffer.byteLength(body)} >>\nstream\n${body}\nendstream`;
-  });
-  let doc = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  for (let id = 1; id < objects.length; id++) {
-    offsets[id] = Buffer.byteLength(doc);
-    doc += `${id} 0 obj\n${objects[id]}\nendobj\n`;
-  }
-  const xref = Buffer.byteLength(doc);
-  doc += `xref\n0 ${objects.length}\n0000000000 65535 f \n`;
-  for (let id = 1; id < objects.length; id++) doc += `${String(offsets[id]).padStart(10, '0')} 00000 n \n`;
-  doc += `trailer\n<< /Size ${objects.length} /Root 1 0 R /Info << /Title (${text(title)}) /Producer (academy-portal demo) >> >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(doc, 'latin1');
-}
-
-const LOREM = [
-  'This document belongs to the demo data of the provincial cadre training portal.',
-  'It stands in for the real courseware and forms a college would publish here.',
-  'Learners read it page by page; the portal counts the reading time toward',
-  'the minimum the chapter requires before it is marked complete.',
-  '',
-  '1. Study the key points of the chapter and take notes beside the reader.',
-  '2. Relate the policies to the daily work of your own unit.',
-  '3. Finish every chapter of the course to earn its credit hours.',
-  '4. Contact the learning support team during service hours for help.',
-];
-const pagesOf = (n: number, topic: string) => Array.from({ length: n }, (_, i) => [`Section ${i + 1}: ${topic}`, '', ...LOREM]);
-
 DEMO_COURSES.forEach((c, i) => picture(c.cover, courseCover(c.title, c.category, c.color, i + 1)));
 const installCaptions: Record<(typeof DEMO_INSTALL_COVERS)[number], [string, string]> = { annual: ['年度培训', '#b71c1c'], special: ['专题培训', '#0d47a1'], class: ['培训班', '#1b5e20'] };
 for (const kind of DEMO_INSTALL_COVERS) picture(`covers/install-${kind}.webp`, courseCover(installCaptions[kind][0], '网络培训', installCaptions[kind][1], kind.length));
 for (let i = 1; i <= DEMO_COLUMN_COVERS; i++) picture(`covers/column-${i}.webp`, courseCover('学习专栏', '专栏', ['#b71c1c', '#0d47a1', '#4a148c', '#795548'][i - 1]!, i * 3));
 for (let i = 1; i <= DEMO_NEWS_IMAGES; i++) picture(`news/news-${String(i).padStart(2, '0')}.webp`, scene(800, 450, '干部网络学院', i));
 DEMO_COLLEGE_IMAGES.forEach((title, i) => picture(`college/college-${i + 1}.webp`, scene(800, 500, title, i + 5)));
-for (const p of DEMO_PDFS) out(p.file, pdf(p.title, pagesOf(p.pages, p.title.replace(/^Courseware: /, ''))));
-for (const f of DEMO_FILES) out(f.file, pdf(f.title, pagesOf(f.pages, f.title)));
-await rasterise();
-out('files/mobile-app-qr.png', await QRCode.toBuffer('http://localhost:8080/index', { type: 'png', width: 240, margin: 2 }));
-
-let ffmpeg = true;
 try {
   execFileSync('ffmpeg', ['-version'], { stdio: 'ignore' });
 } catch {
-  ffmpeg = false;
+  throw new Error('ffmpeg is needed to make the lessons (Debian: apt-get install -y ffmpeg)');
 }
-if (ffmpeg) {
-  // Baseline H.264 at about 40 kbit/s: plays everywhere and keeps each lesson well under 150 KB.
-  const x264 = ['-c:v', 'libx264', '-profile:v', 'baseline', '-pix_fmt', 'yuv420p', '-b:v', '36k', '-maxrate', '44k', '-bufsize', '88k', '-g', '60', '-an'];
-  for (const v of DEMO_VIDEOS) {
-    const file = path.join(DEMO_ASSETS_DIR, v.file);
-    mkdirSync(path.dirname(file), { recursive: true });
-    execFileSync('ffmpeg', ['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', `${v.source}=size=320x180:rate=12`, '-t', String(v.seconds), ...x264, '-movflags', '+faststart', file]);
+// Lessons and courseware are named after their course: a course's files replace whatever was there.
+for (const dir of ['video', 'pdf']) rmSync(path.join(DEMO_ASSETS_DIR, dir), { recursive: true, force: true });
+await withChromium(async (page) => {
+  await rasterise(page);
+  for (const c of DEMO_COURSES) {
+    for (const ch of c.chapters) {
+      if (ch.kind === 'pdf') {
+        const doc = courseware(c, ch);
+        await printPdf(page, ch.file, doc.html, doc.pages);
+      } else await slideshow(page, lessonSlides(c, ch), path.join(DEMO_ASSETS_DIR, ch.file), ch.seconds, 'mp4');
+    }
+    if (c.live) await slideshow(page, liveSlides(c), path.join(DEMO_ASSETS_DIR, c.live.stream), c.live.mediaSeconds, 'hls');
   }
-  const liveDir = path.join(DEMO_ASSETS_DIR, path.dirname(DEMO_LIVE.file));
-  rmSync(liveDir, { recursive: true, force: true });
-  mkdirSync(liveDir, { recursive: true });
-  execFileSync('ffmpeg', ['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x180:rate=12', '-t', String(DEMO_LIVE.seconds), ...x264, '-f', 'hls', '-hls_time', '6', '-hls_playlist_type', 'vod', '-hls_segment_type', 'fmp4', '-hls_fmp4_init_filename', 'init.mp4', '-hls_segment_filename', path.join(liveDir, 'segment-%d.m4s'), path.join(DEMO_ASSETS_DIR, DEMO_LIVE.file)]);
-} else {
-  console.warn('ffmpeg not found: videos left as they are');
-}
+  for (const [key, doc] of Object.entries(downloads(DEMO_COURSES))) await printPdf(page, DEMO_FILES[key as keyof typeof DEMO_FILES], doc.html);
+});
+out('files/mobile-app-qr.png', await QRCode.toBuffer('http://localhost:8080/index', { type: 'png', width: 240, margin: 2 }));
 
-/** Each picture at its own size, WebP at quality 75, in the system Chromium (CHROMIUM_PATH). */
-async function rasterise() {
+async function withChromium(work: (page: Page) => Promise<void>) {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
   try {
-    const page = await browser.newPage();
-    const cdp = await page.context().newCDPSession(page);
-    for (const { file, svg } of pictures) {
-      const [, width, height] = /width="(\d+)" height="(\d+)"/.exec(svg)!.map(Number) as [number, number, number];
-      await page.setViewportSize({ width, height });
-      await page.setContent(`<!doctype html><body style="margin:0">${svg}</body>`);
-      const shot = await cdp.send('Page.captureScreenshot', { format: 'webp', quality: 75, clip: { x: 0, y: 0, width, height, scale: 1 } });
-      out(file, Buffer.from(shot.data, 'base64'));
-      rmSync(path.join(DEMO_ASSETS_DIR, file.replace(/\.webp$/, '.svg')), { force: true });
-    }
+    await work(await browser.newPage());
   } finally {
     await browser.close();
   }
+}
+
+/** Prints an HTML document to A4 PDF; the seed states a courseware's page count, so it is checked. */
+async function printPdf(page: Page, file: string, html: string, pages?: number) {
+  await page.setContent(html);
+  // The print date is set to a fixed day of the same length (the offsets of the cross-reference table
+  // stay right), so that printing the same text again gives the same file and git sees no change.
+  const text = (await page.pdf({ preferCSSPageSize: true, printBackground: true })).toString('latin1').replace(/(\/(?:CreationDate|ModDate) \(D:)\d{14}/g, '$120260101000000');
+  const printed = (text.match(/\/Type\s*\/Page[^s]/g) ?? []).length;
+  if (pages !== undefined && printed !== pages) throw new Error(`${file}: ${printed} pages printed, ${pages} expected`);
+  out(file, Buffer.from(text, 'latin1'));
+}
+
+/**
+ * Photographs the slides and encodes them as a slideshow of exactly `seconds`: H.264 baseline at one
+ * frame a second, tuned for still pictures, so a minute of lesson takes a few tens of KB and plays
+ * everywhere. `hls` writes a VOD playlist of 30-second fragmented MP4 segments beside `target`.
+ */
+async function slideshow(page: Page, slides: Slide[], target: string, seconds: number, format: 'mp4' | 'hls') {
+  const total = slides.reduce((s, x) => s + x.seconds, 0);
+  if (Math.abs(total - seconds) > 0.01) throw new Error(`${target}: slides last ${total} s, ${seconds} s expected`);
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'demo-slides-'));
+  try {
+    await page.setViewportSize(SLIDE_SIZE);
+    let concat = '';
+    for (const [k, s] of slides.entries()) {
+      await page.setContent(s.html);
+      writeFileSync(path.join(tmp, `${k}.png`), await page.screenshot());
+      concat += `file '${k}.png'\nduration ${s.seconds}\n`;
+    }
+    // The concat demuxer takes the last picture's duration only when the picture is listed once more.
+    concat += `file '${slides.length - 1}.png'\n`;
+    writeFileSync(path.join(tmp, 'list.txt'), concat);
+    mkdirSync(path.dirname(target), { recursive: true });
+    const x264 = ['-vf', 'fps=1,format=yuv420p', '-t', String(seconds), '-c:v', 'libx264', '-profile:v', 'baseline', '-tune', 'stillimage', '-crf', '32', '-an'];
+    const container =
+      format === 'mp4'
+        ? ['-g', '300', '-movflags', '+faststart', target]
+        : ['-g', '30', '-f', 'hls', '-hls_time', '30', '-hls_playlist_type', 'vod', '-hls_segment_type', 'fmp4', '-hls_fmp4_init_filename', 'init.mp4', '-hls_segment_filename', path.join(path.dirname(target), 'segment-%d.m4s'), target];
+    execFileSync('ffmpeg', ['-y', '-loglevel', 'error', '-f', 'concat', '-i', path.join(tmp, 'list.txt'), ...x264, ...container]);
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+/** Each picture at its own size, WebP at quality 75. */
+async function rasterise(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  for (const { file, svg } of pictures) {
+    const [, width, height] = /width="(\d+)" height="(\d+)"/.exec(svg)!.map(Number) as [number, number, number];
+    await page.setViewportSize({ width, height });
+    await page.setContent(`<!doctype html><body style="margin:0">${svg}</body>`);
+    const shot = await cdp.send('Page.captureScreenshot', { format: 'webp', quality: 75, clip: { x: 0, y: 0, width, height, scale: 1 } });
+    out(file, Buffer.from(shot.data, 'base64'));
+    rmSync(path.join(DEMO_ASSETS_DIR, file.replace(/\.webp$/, '.svg')), { force: true });
+  }
+  await cdp.detach();
 }
 
 function total(dir: string): number {

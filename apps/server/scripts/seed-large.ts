@@ -11,7 +11,8 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import type { Db } from '../src/db/client.ts';
 import { DEMO_PASSWORDS, seedIfEmpty } from '../src/db/seed.ts';
-import { DEMO_COURSES, DEMO_PDFS, DEMO_VIDEOS, MEDIA_PREFIX } from '../src/db/seed-content.ts';
+import { MEDIA_PREFIX } from '../src/db/seed-content.ts';
+import { DEMO_COURSES } from '../src/db/seed-courses.ts';
 import { hashPassword } from '../src/lib/crypto.ts';
 
 export const LARGE = { people: 100_000, units: 1_000, courses: 2_000, chosenPerPerson: 2, certificates: 60_000 } as const;
@@ -87,8 +88,10 @@ const catalogue: LargeStep = {
              now() - g * interval '7 hours',
              (g * 7919) % 20000
       from generate_series(1, ${LARGE.courses}) g, leaves`);
-    const video = DEMO_VIDEOS[0];
-    const pdf = DEMO_PDFS[0];
+    // The first demo course's video and the first courseware, in every course of the batch.
+    const chapters = DEMO_COURSES.flatMap((c) => c.chapters);
+    const video = chapters.find((ch) => ch.kind === 'video')!;
+    const pdf = chapters.find((ch) => ch.kind === 'pdf')!;
     await db.execute(sql`
       insert into course_resources (course_id, sort, title, kind, duration_seconds, media_url, pages, min_read_seconds)
       select c.id, s, '第' || (s + 1) || '讲',
@@ -96,7 +99,7 @@ const catalogue: LargeStep = {
              case when s = 2 then null else ${video.seconds}::int end,
              case when s = 2 then ${`${MEDIA_PREFIX}${pdf.file}`} else ${`${MEDIA_PREFIX}${video.file}`} end,
              case when s = 2 then ${pdf.pages}::int else null end,
-             case when s = 2 then ${30 + pdf.pages * 10}::int else null end
+             case when s = 2 then ${pdf.seconds}::int else null end
       from courses c, generate_series(0, 2) s
       where c.title like '%（第%期）'`);
   },
@@ -159,8 +162,8 @@ const progress: LargeStep = {
       where p.person_no like 'L%'
       on conflict do nothing`);
     await db.execute(sql`
-      insert into study_sessions (person_id, resource_id, course_id, started_at, superseded_at, credited_seconds, last_report_at)
-      select rp.person_id, rp.resource_id, rp.course_id, rp.updated_at - make_interval(secs => rp.learned_seconds), rp.updated_at, rp.learned_seconds, rp.updated_at
+      insert into study_sessions (person_id, resource_id, course_id, started_at, credit_from, superseded_at, credited_seconds, last_report_at)
+      select rp.person_id, rp.resource_id, rp.course_id, rp.updated_at - make_interval(secs => rp.learned_seconds), rp.updated_at - make_interval(secs => rp.learned_seconds), rp.updated_at, rp.learned_seconds, rp.updated_at
       from resource_progress rp join persons p on p.person_id = rp.person_id where p.person_no like 'L%'`);
     await db.execute(sql`
       insert into progress_reports (report_id, person_id, session_id, resource_id, received_at, client_time, event, position, played_seconds, credited_seconds)

@@ -8,11 +8,12 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { AVATAR_MAX_BYTES, MSG, pathOf, type CallDef } from '@portal/contract';
+import { bodyTooLargeMessage, MSG, pathOf, type CallDef } from '@portal/contract';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { makeAuth } from './http/auth.ts';
 import { makeBinder, type Binder } from './http/bind.ts';
+import { registerJsonParser } from './http/body.ts';
 import { failure } from './http/envelope.ts';
 import { HttpError, isDatabaseDown } from './http/errors.ts';
 import { openApiDocument } from './http/openapi.ts';
@@ -29,6 +30,15 @@ import { makeCatalog } from './modules/catalog/service.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { makeLearning } from './modules/learning/service.ts';
 import { learningRoutes } from './modules/learning/routes.ts';
+import { makeExam, SWEEP_INTERVAL_MS } from './modules/exam/service.ts';
+import { examRoutes } from './modules/exam/routes.ts';
+import { makeReports } from './modules/reports/service.ts';
+import { makeTeacher } from './modules/teacher/service.ts';
+import { teacherRoutes } from './modules/teacher/routes.ts';
+import { certificatesOf } from './modules/certificate/service.ts';
+import { certificateRoutes } from './modules/certificate/routes.ts';
+import { makeNotes } from './modules/notes/service.ts';
+import { notesRoutes } from './modules/notes/routes.ts';
 import { aliyunSms, outboxSms, type SmsSender } from './integrations/sms.ts';
 import { realWechat, simulatedWechat, type WechatLogin } from './integrations/wechat.ts';
 import { diskStorage } from './integrations/storage.ts';
@@ -55,7 +65,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSecurityHeaders(app, config.production);
   registerServerTiming(app);
   await app.register(compress, { threshold: 1024 });
-  await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+  registerJsonParser(app);
+  // The file size limit is each upload call's own (contract), applied where the file is read (http/body.ts).
+  await app.register(multipart, { limits: { files: 1, fields: 5, parts: 6 } });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const call = (req.routeOptions.config as { call?: CallDef } | undefined)?.call;
@@ -68,7 +80,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       req.log.info({ err: err.message }, 'bad request');
-      const message = status === 413 ? MSG.avatarTooLarge : MSG.badRequest;
+      // A file over its upload call's limit is refused where it is read (http/body.ts); a 413 here is the body limit.
+      const message = status === 413 ? bodyTooLargeMessage(req.routeOptions.bodyLimit) : MSG.badRequest;
       return reply.code(status).send(failure(kind, status, message));
     }
     req.log.error({ err }, 'request failed');
@@ -79,7 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sms =
     deps.sms ??
     (config.SMS_PROVIDER === 'aliyun'
-      ? aliyunSms(db, { accessKeyId: config.SMS_ACCESS_KEY_ID, accessKeySecret: config.SMS_ACCESS_KEY_SECRET, signName: config.SMS_SIGN_NAME, templateCode: config.SMS_TEMPLATE_CODE })
+      ? aliyunSms(db, { accessKeyId: config.SMS_ACCESS_KEY_ID, accessKeySecret: config.SMS_ACCESS_KEY_SECRET, signName: config.SMS_SIGN_NAME, templateCode: config.SMS_TEMPLATE_CODE, noticeTemplateCode: config.SMS_NOTICE_TEMPLATE_CODE })
       : outboxSms(db));
   const wechat = deps.wechat ?? (config.WECHAT_PROVIDER === 'wechat' ? realWechat({ appId: config.WECHAT_APPID, secret: config.WECHAT_SECRET }) : simulatedWechat(config.MOBILE_URL));
   const uploadsRoot = path.join(config.DATA_DIR, 'uploads');
@@ -99,13 +112,42 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sms,
     wechat,
     limits: { perMinute: config.RATE_LIMIT_PER_MINUTE, smsPerPhoneDaily: config.SMS_DAILY_CAP_PER_PHONE, smsPerIpDaily: config.SMS_DAILY_CAP_PER_IP },
+    timeZone: config.TIME_ZONE,
   });
   ucRoutes(bind, uc, { production: config.production });
-  personRoutes(bind, makePerson({ db, platform, storage, config, uc }));
-  await contentRoutes(app, bind, makeContent({ db, platform, product: config.PRODUCT, perMinute: config.RATE_LIMIT_PER_MINUTE }));
-  const learning = makeLearning(db, { completionRatio: config.COMPLETION_RATIO, idleMinutes: config.IDLE_MINUTES });
-  catalogRoutes(bind, makeCatalog({ db, progress: (personId, courseIds) => learning.courseProgress(personId, courseIds) }));
+  const person = makePerson({ db, platform, storage, config, uc });
+  personRoutes(bind, person);
+  await contentRoutes(app, bind, makeContent({ db, platform, product: config.PRODUCT, perMinute: config.RATE_LIMIT_PER_MINUTE, timeZone: config.TIME_ZONE }));
+  const certificates = certificatesOf(config, db, platform);
+  const learning = makeLearning(
+    db,
+    { completionRatio: config.COMPLETION_RATIO, idleMinutes: config.IDLE_MINUTES },
+    { installsCompleted: (tx, personId, completed, at) => certificates.issue(tx, personId, completed, at) },
+  );
+  const exam = makeExam(db, {
+    installOf: async (caller, installId) => {
+      const install = await learning.install(caller, installId);
+      return install && { title: install.title, joined: install.enrolment !== null && install.enrolment !== 'cancelled' };
+    },
+    passedInstallExam: (tx, personId, installId) => learning.completeInstallAfterExam(tx, personId, installId),
+  });
+  catalogRoutes(bind, makeCatalog({ db, progress: (personId, courseIds) => learning.courseProgress(personId, courseIds), examStanding: (caller, examIds) => exam.mineOfExams(caller, examIds) }));
   learningRoutes(bind, learning);
+  examRoutes(bind, exam);
+  certificateRoutes(bind, certificates);
+  notesRoutes(
+    bind,
+    makeNotes({ db, platform, isMine: (personId, courseId) => learning.isMine(personId, courseId), forbiddenWords: config.FORBIDDEN_WORDS, criticismPerMinute: config.CRITICISM_PER_MINUTE }),
+  );
+  // Every instance sweeps attempts past their deadline (row locks make it exactly once); a learner
+  // who went away still gets a record stamped with the deadline.
+  const sweep = setInterval(() => {
+    exam.sweep().catch((err: unknown) => app.log.error({ err }, 'exam deadline sweep failed'));
+  }, SWEEP_INTERVAL_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+  const reports = makeReports(db, { completionRatio: config.COMPLETION_RATIO });
+  teacherRoutes(bind, makeTeacher({ db, reports, platform, sms, uc, person, smsPerPhoneDaily: config.SMS_DAILY_CAP_PER_PHONE, timeZone: config.TIME_ZONE }));
 
   const openapi = openApiDocument(bound, config.COLLEGE_NAME);
   app.get('/openapi.json', async () => openapi);

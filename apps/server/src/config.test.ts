@@ -22,6 +22,8 @@ describe('configuration', () => {
     const message = problemsOf({ NODE_ENV: 'production' });
     expect(message).toMatch(/^Invalid configuration:/);
     expect(message).toContain('SIGNING_SECRET: required in production');
+    expect(message).toContain('CERTIFICATE_SIGNING_KEY: required in production');
+    expect(message).toContain("PUBLIC_URL: certificates' QR codes would point at this machine");
     expect(message).toContain('SMS_PROVIDER: the development outbox is not allowed in production');
     expect(message).toContain('WECHAT_PROVIDER: the simulated phone is not allowed in production');
   });
@@ -39,6 +41,7 @@ describe('configuration', () => {
     expect(problemsOf({ ...PRODUCTION, SMS_ACCESS_KEY_SECRET: '' })).toContain('SMS_ACCESS_KEY_SECRET: required in production');
     expect(problemsOf({ ...PRODUCTION, WECHAT_SECRET: undefined })).toContain('WECHAT_SECRET: required in production');
     expect(problemsOf({ ...PRODUCTION, SIGNING_SECRET: 'development-signing-secret-not-for-production' })).toContain('SIGNING_SECRET: the development value');
+    expect(problemsOf({ ...PRODUCTION, CERTIFICATE_SIGNING_KEY: loadConfig({}).CERTIFICATE_SIGNING_KEY })).toContain('CERTIFICATE_SIGNING_KEY: the development key');
     expect(problemsOf({ ...PRODUCTION, SEED_DEMO: 'true' })).toContain('SEED_DEMO');
   });
 
@@ -51,5 +54,17 @@ describe('configuration', () => {
   it('an unknown NODE_ENV (a misspelt production) is refused rather than run as development', () => {
     expect(problemsOf({ NODE_ENV: 'prod' })).toContain('NODE_ENV');
     expect(loadConfig({ NODE_ENV: 'test' }).production).toBe(false);
+  });
+
+  it('the college calendar is China time unless TIME_ZONE names another IANA zone; a misspelt zone stops the start', () => {
+    expect(loadConfig({}).TIME_ZONE).toBe('Asia/Shanghai');
+    expect(loadConfig({ TIME_ZONE: 'Asia/Urumqi' }).TIME_ZONE).toBe('Asia/Urumqi');
+    expect(problemsOf({ TIME_ZONE: 'China/Beijing' })).toContain('TIME_ZONE: not an IANA time zone');
+  });
+
+  it('the AI page gets a ticket, not the session token, unless AI_PASS_SESSION_TOKEN is set deliberately', () => {
+    expect(loadConfig({}).AI_PASS_SESSION_TOKEN).toBe(false);
+    expect(loadConfig(PRODUCTION).AI_PASS_SESSION_TOKEN).toBe(false);
+    expect(loadConfig({ ...PRODUCTION, AI_PASS_SESSION_TOKEN: 'true' }).AI_PASS_SESSION_TOKEN).toBe(true);
   });
 });

@@ -3,12 +3,15 @@
  * with its default; nothing else in the server reads process.env.
  */
 import { z } from 'zod';
+import { DEFAULT_TIME_ZONE } from '@portal/contract';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 const DEVELOPMENT_SIGNING_SECRET = 'development-signing-secret-not-for-production';
+/** An Ed25519 private key (PKCS#8 DER, base64) known to everyone: certificates signed with it prove nothing. */
+const DEVELOPMENT_CERTIFICATE_KEY = 'MC4CAQAwBQYDK2VwBCIEIA/+iRualgz5JSsN2aSvXh9aXwp0Lbf4DCD2bP9fhHqL';
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 const schema = z.object({
@@ -26,6 +29,15 @@ const schema = z.object({
   SSR_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   /** HMAC key for jump links (digital books, national academy); must be set in production. */
   SIGNING_SECRET: z.string().min(16).optional(),
+  /**
+   * The Ed25519 private key that signs certificates' QR payloads (PKCS#8 DER, base64, or PEM); must be
+   * set in production. Its public key is published on /certificate for offline checks.
+   */
+  CERTIFICATE_SIGNING_KEY: z.string().optional(),
+  /** The font certificates are printed in: WenQuanYi Micro Hei (Debian/Ubuntu package fonts-wqy-microhei). */
+  CERTIFICATE_FONT: z.string().default('/usr/share/fonts/truetype/wqy/wqy-microhei.ttc'),
+  /** The address of this portal as printed in certificates' QR codes (no trailing slash). */
+  PUBLIC_URL: z.string().regex(/^https?:\/\/[^/]+(\/.*[^/])?$/, 'an http(s) address without a trailing slash').default('http://localhost:8080'),
   SESSION_IDLE_SECONDS: z.coerce.number().int().min(0).default(0),
   TRUST_PROXY: bool.default(false),
   /** Default: true outside production, false in production (where true is refused). */
@@ -39,6 +51,7 @@ const schema = z.object({
   SMS_ACCESS_KEY_SECRET: z.string().default(''),
   SMS_SIGN_NAME: z.string().default(''),
   SMS_TEMPLATE_CODE: z.string().default(''),
+  SMS_NOTICE_TEMPLATE_CODE: z.string().default(''),
   WECHAT_PROVIDER: z.enum(['simulated', 'wechat']).default('simulated'),
   WECHAT_APPID: z.string().default(''),
   WECHAT_SECRET: z.string().default(''),
@@ -53,6 +66,23 @@ const schema = z.object({
   SSO_APP_ID: z.string().default('portal'),
   REGISTRATION_URL: z.string().default('http://localhost:8080/index?registration=placeholder'),
   AI_URL: z.string().default('http://localhost:8080/index?ai=placeholder'),
+  /**
+   * The AI page gets the session token itself (`?token=`) instead of a ticket: only for an AI page that
+   * cannot exchange tickets, since a token in an address lands in that site's logs and history.
+   */
+  AI_PASS_SESSION_TOKEN: bool.default(false),
+  /** The zone of the college's calendar: the header's date and every "today" figure. */
+  TIME_ZONE: z
+    .string()
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'not an IANA time zone')
+    .default(DEFAULT_TIME_ZONE),
   MOBILE_URL: z.string().default('http://localhost:8080/index'),
   LIBRARY_URL: z.string().default('http://localhost:8080/index?library=placeholder'),
   ZWY_URL: z.string().default('http://localhost:8080/index?zwy=placeholder'),
@@ -61,9 +91,25 @@ const schema = z.object({
   COMPLETION_RATIO: z.coerce.number().min(0.5).max(1).default(0.95),
   /** Minutes without interaction before the study page pauses and asks whether the learner is still there. */
   IDLE_MINUTES: z.coerce.number().int().min(1).max(240).default(20),
+  /**
+   * Words a course comment, reply or appraisal may not contain (comma-separated, matched ignoring case
+   * and blanks). The default covers gambling, pornography, fraud and insults; a college replaces it with
+   * its own list.
+   */
+  FORBIDDEN_WORDS: z
+    .string()
+    .default('赌博,博彩,六合彩,色情,裸聊,代开发票,办证,刷单,枪支,毒品,法轮,傻逼,他妈的,操你')
+    .transform((v) => v.split(',').map((w) => w.trim()).filter((w) => w.length > 0)),
+  /** Comments and replies (posted or changed) one person may write a minute. */
+  CRITICISM_PER_MINUTE: z.coerce.number().int().min(1).default(5),
 });
 
-export type Config = Omit<z.infer<typeof schema>, 'SIGNING_SECRET' | 'SEED_DEMO'> & { SIGNING_SECRET: string; SEED_DEMO: boolean; production: boolean };
+export type Config = Omit<z.infer<typeof schema>, 'SIGNING_SECRET' | 'CERTIFICATE_SIGNING_KEY' | 'SEED_DEMO'> & {
+  SIGNING_SECRET: string;
+  CERTIFICATE_SIGNING_KEY: string;
+  SEED_DEMO: boolean;
+  production: boolean;
+};
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = schema.safeParse(env);
@@ -77,7 +123,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const problems = productionProblems(c);
     if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   }
-  return { ...c, SIGNING_SECRET: c.SIGNING_SECRET ?? DEVELOPMENT_SIGNING_SECRET, SEED_DEMO: c.SEED_DEMO ?? !production, production };
+  return {
+    ...c,
+    SIGNING_SECRET: c.SIGNING_SECRET ?? DEVELOPMENT_SIGNING_SECRET,
+    CERTIFICATE_SIGNING_KEY: c.CERTIFICATE_SIGNING_KEY ?? DEVELOPMENT_CERTIFICATE_KEY,
+    SEED_DEMO: c.SEED_DEMO ?? !production, production };
 }
 
 /**
@@ -90,6 +140,9 @@ function productionProblems(c: z.infer<typeof schema>): string[] {
   const problems: string[] = [];
   if (!c.SIGNING_SECRET) problems.push('SIGNING_SECRET: required in production');
   else if (c.SIGNING_SECRET === DEVELOPMENT_SIGNING_SECRET) problems.push('SIGNING_SECRET: the development value is not allowed in production');
+  if (!c.CERTIFICATE_SIGNING_KEY) problems.push('CERTIFICATE_SIGNING_KEY: required in production');
+  else if (c.CERTIFICATE_SIGNING_KEY === DEVELOPMENT_CERTIFICATE_KEY) problems.push('CERTIFICATE_SIGNING_KEY: the development key is not allowed in production');
+  if (/^https?:\/\/(localhost|127\.0\.0\.1)(:|\/|$)/.test(c.PUBLIC_URL)) problems.push("PUBLIC_URL: certificates' QR codes would point at this machine; set the portal's public address");
   if (c.SMS_PROVIDER === 'outbox') problems.push('SMS_PROVIDER: the development outbox is not allowed in production (set aliyun)');
   if (c.SMS_PROVIDER === 'aliyun') {
     for (const k of ['SMS_ACCESS_KEY_ID', 'SMS_ACCESS_KEY_SECRET', 'SMS_SIGN_NAME', 'SMS_TEMPLATE_CODE'] as const) {

@@ -68,11 +68,11 @@ describe('route access', () => {
     const { page, close } = await browser.open();
     await page.goto('/index');
     await loginWithPassword(page, baseUrl, ACCOUNTS.trainNoExam.phone, ACCOUNTS.trainNoExam.password);
-    await eventually(() => pathOf(page)).toBe('/learningClassroom/ongoingTopic');
+    await eventually(() => pathOf(page)).toBe('/learningClassroom/ongoingcourses');
 
     await mainMenu(page).getByText('专题培训').click();
     await eventually(() => noPermissionModal(page).isVisible()).toBe(true);
-    expect(pathOf(page)).toBe('/learningClassroom/ongoingTopic');
+    expect(pathOf(page)).toBe('/learningClassroom/ongoingcourses');
     await noPermissionModal(page).getByRole('button', { name: '我知道了' }).click();
     await eventually(() => noPermissionModal(page).isVisible()).toBe(false);
 
@@ -104,7 +104,7 @@ describe('route access', () => {
     await loginWithPassword(page, baseUrl, ACCOUNTS.trainExam.phone, ACCOUNTS.trainExam.password);
     await mainMenu(page).getByText('在线考试').click();
     await eventually(() => pathOf(page)).toBe('/onlineExam');
-    await eventually(() => page.getByRole('heading', { name: '在线考试' }).isVisible()).toBe(true);
+    await eventually(() => page.getByRole('heading', { name: '在线考试', level: 1 }).isVisible()).toBe(true);
     expect(await noPermissionModal(page).count()).toBe(0);
     await close();
   });
@@ -122,9 +122,15 @@ describe('route access', () => {
     await win.close();
 
     const token = await page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { token?: string }).token, STORAGE_KEY);
+    // The AI page gets a ticket it exchanges on the server, never the session token (which would land in its logs and history).
     const ai = page.context().waitForEvent('request', { predicate: (r) => r.url().includes('ai=placeholder'), timeout: 10_000 });
     await page.getByRole('navigation', { name: '账户' }).getByRole('button', { name: /AI助学/ }).click();
-    expect(new URL((await ai).url()).searchParams.get('token')).toBe(token);
+    const aiUrl = new URL((await ai).url());
+    expect(aiUrl.searchParams.has('token')).toBe(false);
+    expect(token).toMatch(/^.{20,}$/);
+    expect(aiUrl.toString()).not.toContain(String(token));
+    const exchanged = await fetch(`${baseUrl}/video_learning/ai/exchange`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ ticket: aiUrl.searchParams.get('ticket') }) });
+    expect(await exchanged.json()).toMatchObject({ res: true, obj: { personNo: 'S20260001' } });
 
     const teacher = await browser.open();
     await teacher.page.goto('/index');

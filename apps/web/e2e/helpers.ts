@@ -55,20 +55,28 @@ export function browserOfThisFile(launch: () => Promise<Browser> = launchBrowser
     await browser?.close();
   });
   return {
-    open(size: 'desktop' | 'phone' = 'desktop', opts: { bypassCSP?: boolean; javaScriptEnabled?: boolean } = {}): Promise<Opened> {
+    open(size: 'desktop' | 'phone' = 'desktop', opts: PageOptions = {}): Promise<Opened> {
       if (!browser) throw new Error('the browser of this file is not launched yet');
       return openPage(browser, inject('baseUrl'), size, opts);
     },
   };
 }
 
+/** `timezoneId`: the computer's time zone (the system's by default). */
+export interface PageOptions {
+  bypassCSP?: boolean;
+  javaScriptEnabled?: boolean;
+  timezoneId?: string;
+}
+
 /** A fresh browser context (its own storage) at desktop 1280 px or phone 375 px. */
-export async function openPage(browser: Browser, baseUrl: string, size: 'desktop' | 'phone' = 'desktop', opts: { bypassCSP?: boolean; javaScriptEnabled?: boolean } = {}): Promise<Opened> {
+export async function openPage(browser: Browser, baseUrl: string, size: 'desktop' | 'phone' = 'desktop', opts: PageOptions = {}): Promise<Opened> {
   const context = await browser.newContext({
     baseURL: baseUrl,
     bypassCSP: opts.bypassCSP ?? false,
     javaScriptEnabled: opts.javaScriptEnabled ?? true,
     locale: 'zh-CN',
+    timezoneId: opts.timezoneId,
     viewport: size === 'desktop' ? { width: 1280, height: 900 } : { width: 375, height: 740 },
     isMobile: size === 'phone',
     hasTouch: size === 'phone',
@@ -134,10 +142,26 @@ export async function storedRecord(page: Page): Promise<Record<string, unknown> 
 
 export const pathOf = (page: Page) => new URL(page.url()).pathname;
 
+/** The demo's first certificate, issued last year to learner 13800000001 (checked against the server). */
+export async function demoCertificateNo(baseUrl: string): Promise<string> {
+  const no = `ZS${new Date().getFullYear() - 1}000001`;
+  const r = await fetch(`${baseUrl}/video_learning/education/index/findCertificateByNo?certNo=${no}`, { method: 'POST' });
+  const body = (await r.json()) as { obj: { certNo: string } | null };
+  expect(body.obj?.certNo, `demo certificate ${no}`).toBe(no);
+  return no;
+}
+
+/** Scrolls to the bottom so the home page's deferred sections load. */
+export async function scrollHomeToEnd(page: Page) {
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await eventually(() => page.getByRole('heading', { name: '友情链接' }).isVisible()).toBe(true);
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+}
+
 const require = createRequire(import.meta.url);
 /** axe-core's WCAG 2 A/AA findings of serious or critical impact on the current page (the page needs bypassCSP to inject axe). */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
     const result = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa'] });

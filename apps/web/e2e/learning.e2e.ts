@@ -6,7 +6,7 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import { browserOfThisFile, eventually, loginWithPassword, pathOf, toastWith } from './helpers.ts';
-import { courseIdsOfInstall, credited, findCourse, firstIds, launchMediaBrowser, pause, play, singleVideo, video, videoState } from './study.ts';
+import { courseIdsOfInstall, credited, findCourse, firstIds, launchMediaBrowser, pause, play, shownCredited, singleVideo, video, videoState } from './study.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = browserOfThisFile(launchMediaBrowser);
@@ -42,9 +42,12 @@ describe('learning', () => {
     await eventually(() => page.getByText('计时规则：').isVisible()).toBe(true);
     expect(await credited(page)).toBe(0);
 
-    // Play for a few seconds; pausing reports at once and the credited time grows.
+    // Play for a few seconds: the panel counts up before any report is answered; pausing reports at
+    // once and the server's figure replaces the count.
     await play(page);
     await eventually(async () => (await videoState(page)).t, { timeout: 15_000 }).toBeGreaterThan(5);
+    await eventually(() => shownCredited(page)).toBeGreaterThanOrEqual(3);
+    expect(await credited(page)).toBe(0);
     await pause(page);
     await eventually(() => credited(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(4);
     const before = await credited(page);

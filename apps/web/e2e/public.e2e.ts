@@ -1,12 +1,12 @@
 /**
  * The public portal and the course catalogue as a visitor and a learner use them: the home page's
  * sections, a news article, a notice, the catalogue (search, category, sort, page 2), the certificate
- * check (found and not found), adding a course, the charts, and axe on every public page.
+ * check (found and not found), adding a course, the charts (axe on every page: accessibility.e2e.ts).
  */
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { LOADING_FADE_MS, SIDE_PANEL_OFFSET_PX } from '@portal/contract';
-import { ACCOUNTS, browserOfThisFile, dialog, eventually, loginWithPassword, nextCaptchaId, pathOf, seriousA11yViolations } from './helpers.ts';
+import { ACCOUNTS, browserOfThisFile, demoCertificateNo, dialog, eventually, loginWithPassword, nextCaptchaId, pathOf, scrollHomeToEnd } from './helpers.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = browserOfThisFile();
@@ -56,22 +56,6 @@ const loadOrder = (page: Page) =>
       styleSheets: files.filter((f) => /\.css$/.test(f.name)).length,
     };
   });
-
-/** The demo's first certificate, issued last year to learner 13800000001 (checked against the server). */
-async function demoCertificateNo(): Promise<string> {
-  const no = `ZS${new Date().getFullYear() - 1}000001`;
-  const r = await fetch(`${baseUrl}/video_learning/education/index/findCertificateByNo?certNo=${no}`, { method: 'POST' });
-  const body = (await r.json()) as { obj: { certNo: string } | null };
-  expect(body.obj?.certNo, `demo certificate ${no}`).toBe(no);
-  return no;
-}
-
-/** Scrolls to the bottom so the home page's deferred sections load. */
-async function scrollHomeToEnd(page: Page) {
-  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  await eventually(() => page.getByRole('heading', { name: '友情链接' }).isVisible()).toBe(true);
-  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-}
 
 describe('the public portal', () => {
   it('/index and /course come rendered by the server: readable without scripts, then hydrated in place without an error', async () => {
@@ -279,8 +263,9 @@ describe('the public portal', () => {
     // A notice with attachments, from the home page's notice list.
     await page.goto('/index');
     const notices = page.locator('section[aria-labelledby="home-notices"]');
-    await eventually(() => notices.getByRole('link', { name: '关于学习平台系统维护升级的公告' }).isVisible()).toBe(true);
-    await notices.getByRole('link', { name: '关于学习平台系统维护升级的公告' }).click();
+    const annualNotice = notices.getByRole('link', { name: /年度全省公务员网络培训工作的通知$/ });
+    await eventually(() => annualNotice.isVisible()).toBe(true);
+    await annualNotice.click();
     await eventually(() => pathOf(page)).toBe('/noticeInfo');
     await eventually(() => page.getByRole('heading', { name: /^附件/ }).isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: '培训安排表.pdf' }).getAttribute('href')).toMatch(/\.pdf$/);
@@ -379,7 +364,7 @@ describe('the public portal', () => {
   });
 
   it('a certificate is checked by number (found, with a masked name) and by a QR address; an unknown number is not found', async () => {
-    const no = await demoCertificateNo();
+    const no = await demoCertificateNo(baseUrl);
     const { page, errors, close } = await browser.open();
     await page.goto('/index');
     await scrollHomeToEnd(page);
@@ -495,40 +480,4 @@ describe('a learner and the catalogue', () => {
     expect(errors).toEqual([]);
     await close();
   });
-});
-
-describe('accessibility of the public pages', () => {
-  const PAGES: [string, string][] = [
-    ['/index', '欢迎来到'],
-    ['/pictureNewInfo?id=1', ''],
-    ['/charts', '排行统计'],
-    ['/certificate?no=', '证书查询'],
-    ['/download', '下载中心'],
-    ['/question', '常见问题'],
-    ['/about', '学院概况'],
-    ['/noticeList', '通知公告'],
-    ['/noticeInfo?id=2', '关于学习平台系统维护升级的公告'],
-    ['/course', '课程分类'],
-  ];
-
-  for (const size of ['desktop', 'phone'] as const) {
-    it(`every public page has no serious or critical axe finding at ${size === 'desktop' ? '1280' : '375'} px`, async () => {
-      const no = await demoCertificateNo();
-      const { page, close } = await browser.open(size, { bypassCSP: true });
-      const found: Record<string, string[]> = {};
-      for (const [path, heading] of PAGES) {
-        await page.goto(path.replace('no=', `no=${no}`));
-        await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).toContain(heading);
-        // The home page loads its lower half as the visitor scrolls to it.
-        if (path === '/index') await scrollHomeToEnd(page);
-        await eventually(() => page.locator('.skeleton').count(), { message: `${path} finished loading` }).toBe(0);
-        // The start-up overlay of index.html fades out; axe would judge it half transparent.
-        await eventually(() => page.locator('#app-loading').count()).toBe(0);
-        const v = await seriousA11yViolations(page);
-        if (v.length) found[path] = v;
-      }
-      expect(found).toEqual({});
-      await close();
-    });
-  }
 });

@@ -38,13 +38,16 @@ export async function findCourse(baseUrl: string, ids: number[], ok: (c: catalog
   throw new Error('no suitable demo course');
 }
 export const firstIds = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
-export const singleVideo = (c: catalog.CourseDetail) => c.resources.length === 1 && c.resources[0]!.kind === 'video';
+/** One of the demo's half-学时 courses: a single video of half a minute, quick to watch to the end. */
+export const singleVideo = (c: catalog.CourseDetail) => c.resources.length === 1 && c.resources[0]!.kind === 'video' && (c.resources[0]!.durationSeconds ?? 0) <= 30;
 
 export const video = (page: Page) => page.locator('video').first();
 export const videoState = (page: Page) =>
   video(page).evaluate((v: HTMLVideoElement) => ({ t: v.currentTime, ready: v.readyState, ended: v.ended, paused: v.paused, src: v.currentSrc || v.src }));
 /** The seconds the server has credited, as the study panel shows them. */
 export const credited = async (page: Page) => Number(await page.getByTestId('study-credited').getAttribute('data-seconds'));
+/** The seconds the panel shows: the server's figure plus what this page played since its last answered report. */
+export const shownCredited = async (page: Page) => Number(await page.getByTestId('study-credited').getAttribute('data-shown-seconds'));
 export const counting = (page: Page) => page.getByTestId('study-counting').textContent();
 
 export async function play(page: Page) {

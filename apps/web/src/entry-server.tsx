@@ -21,6 +21,7 @@ import { createQueryClient, Providers } from './app/providers.tsx';
 import { routeOf } from './app/routeSpec.ts';
 import { routes } from './app/routes.tsx';
 import { pageTitle } from './lib/config.ts';
+import { setRenderInstant, type SsrState } from './ssrState.ts';
 
 export { SSR_STATE_ID } from './ssrState.ts';
 
@@ -30,7 +31,7 @@ const handler = createStaticHandler(routes);
 export interface RenderedPage {
   /** The markup of #root. */
   html: string;
-  /** The query answers as JSON, safe inside a script element. */
+  /** The query answers and the rendering's instant as JSON, safe inside a script element. */
   state: string;
   /** The document title. */
   title: string;
@@ -81,6 +82,8 @@ function scriptSafe(json: string): string {
  */
 export async function renderPage(url: string, transport: (url: string, init: RequestInit) => Promise<Response>): Promise<RenderedPage | null> {
   setTransport(transport);
+  const renderedAt = Date.now();
+  setRenderInstant(renderedAt);
   const client = createQueryClient();
   const request = new Request(new URL(url, 'http://portal.local'));
   let html: string | null = null;
@@ -99,7 +102,7 @@ export async function renderPage(url: string, transport: (url: string, init: Req
   }
   const spec = routeOf(new URL(url, 'http://portal.local').pathname);
   const config = client.getQueryData<PortalConfig>(['portalConfig']);
-  const state = dehydrate(client, { shouldDehydrateQuery: (q) => q.state.status === 'success' });
+  const state: SsrState = { ...dehydrate(client, { shouldDehydrateQuery: (q) => q.state.status === 'success' }), renderedAt };
   client.clear();
   return { html, state: scriptSafe(JSON.stringify(state)), title: pageTitle(spec?.title ?? '', config?.collegeName) };
 }

@@ -3,12 +3,12 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { hydrate } from '@tanstack/react-query';
 import { createQueryClient, Providers } from './app/providers.tsx';
 import { routes } from './app/routes.tsx';
 import { HYDRATED_EVENT } from '@portal/contract/base';
 import { holdPopstate } from './app/holdPopstate.ts';
-import { SSR_STATE_ID } from './ssrState.ts';
+import { setRenderInstant, SSR_STATE_ID, type SsrState } from './ssrState.ts';
 import './app/layout.css';
 
 const root = document.getElementById('root');
@@ -42,7 +42,8 @@ const app = (
 );
 
 if (serverState?.textContent) {
-  const state = JSON.parse(serverState.textContent) as DehydratedState;
+  const state = JSON.parse(serverState.textContent) as SsrState;
+  setRenderInstant(state.renderedAt);
   const now = Date.now();
   for (const q of state.queries) q.state.dataUpdatedAt = now;
   hydrate(queryClient, state);

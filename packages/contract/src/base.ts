@@ -8,3 +8,5 @@ export * from './messages.ts';
 export * from './callDef.ts';
 export * from './access/rules.ts';
 export * from './access/routes.ts';
+export { examResultText } from './classExam.ts';
+export * from './anchor.ts';

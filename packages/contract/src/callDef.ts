@@ -23,8 +23,11 @@ export interface CallDef {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
-  /** A multipart upload: the file field's name (the body schema then does not apply). */
-  upload?: { field: string };
+  /**
+   * A multipart upload (the body schema then does not apply): the file field's name, the largest file
+   * accepted, and the refusal that names what is too large (头像图片不能超过2MB, not a generic one).
+   */
+  upload?: { field: string; maxBytes: number; tooLarge: string };
   /** The answer inside the envelope (`data` / `obj`); for a redirect or a file, what the client gets. */
   data: z.ZodType;
   /** Answers a redirect or a file instead of an envelope. */

@@ -34,3 +34,7 @@ export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
  * button pressed before that.
  */
 export const HYDRATED_EVENT = 'portal-hydrated';
+/** The college's calendar (the header's date, "today"): China time unless the server's TIME_ZONE says otherwise. */
+export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
+/** DEFAULT_TIME_ZONE's distance from UTC: China keeps UTC+8 all year. */
+export const DEFAULT_UTC_OFFSET_MINUTES = 480;

@@ -1,5 +1,6 @@
 export * from './constants.ts';
 export * from './messages.ts';
+export * from './anchor.ts';
 export * from './call.ts';
 export * from './rules/fields.ts';
 export * from './access/rules.ts';
@@ -8,7 +9,10 @@ export * as auth from './calls/auth.ts';
 export * as person from './calls/person.ts';
 export * as dev from './calls/dev.ts';
 export { WECHAT_STATUS } from './calls/auth.ts';
-export type { SessionPerson, PortalConfig } from './calls/person.ts';
+export type { AiIdentity, SessionPerson, PortalConfig } from './calls/person.ts';
 export * as content from './calls/content.ts';
 export * as catalog from './calls/catalog.ts';
 export * as learning from './calls/learning.ts';
+export * as exam from './calls/exam.ts';
+export * as teacher from './calls/teacher.ts';
+export * as notes from './calls/notes.ts';

@@ -53,8 +53,11 @@ export const MSG = {
   avatarUploaded: '头像上传成功',
   notEligibleForAcademy: '您不符合登录全国干部网络学院的条件',
   linkExpired: '链接已失效，请重新打开',
+  aiTicketInvalid: '票据无效、已过期或已使用，请从门户重新进入AI助学',
   badRequest: '请求参数不正确',
   illegalCharacter: '输入包含非法字符',
+  bodyTooDeep: '请求内容嵌套层级过深',
+  uploadIncomplete: '上传的文件不完整或格式不正确，请重新上传',
   notFound: '请求的资源不存在',
   serverError: '服务器繁忙，请稍后再试',
   serviceUnavailable: '服务暂时不可用，请稍后再试',
@@ -65,4 +68,10 @@ export function accountLockedMessage(until: Date): string {
   const p = (n: number) => String(n).padStart(2, '0');
   const local = new Date(until.getTime() + 8 * 3600_000); // China Standard Time, no DST
   return `登录失败次数过多，账号已锁定至 ${p(local.getUTCHours())}:${p(local.getUTCMinutes())}，请稍后再试`;
+}
+
+/** A request body over the size limit: names the limit, so the refusal says what was refused. */
+export function bodyTooLargeMessage(maxBytes: number): string {
+  const size = maxBytes % (1024 * 1024) === 0 ? `${maxBytes / (1024 * 1024)}MB` : `${Math.ceil(maxBytes / 1024)}KB`;
+  return `请求内容过大（不能超过${size}）`;
 }

@@ -58,3 +58,6 @@ export const dev = refsOf('dev', contract.dev);
 export const content = refsOf('content', contract.content);
 export const catalog = refsOf('catalog', contract.catalog);
 export const learning = refsOf('learning', contract.learning);
+export const exam = refsOf('exam', contract.exam);
+export const teacher = refsOf('teacher', contract.teacher);
+export const notes = refsOf('notes', contract.notes);

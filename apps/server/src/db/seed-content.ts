@@ -37,7 +37,10 @@ import {
   realtimeNotices,
   trainingYears,
 } from './schema/index.ts';
-import { chinaYearOf, startOfChinaDay } from '../modules/content/listing.ts';
+import { DEFAULT_TIME_ZONE } from '@portal/contract';
+import { startOfDayIn } from '../lib/calendar.ts';
+import { chinaYearOf } from '../modules/content/listing.ts';
+import { DEMO_CATEGORIES, DEMO_COURSES, DEMO_SECONDS_PER_HOUR, LIVE_MINUTES_PER_HOUR, timeNote } from './seed-courses.ts';
 
 /** The demo media on disk, and the address it is served at. */
 export const DEMO_ASSETS_DIR = path.resolve(import.meta.dirname, '../../assets/demo');
@@ -45,141 +48,23 @@ export const MEDIA_PREFIX = '/media/';
 const media = (file: string) => `${MEDIA_PREFIX}${file}`;
 const fileSize = (file: string) => statSync(path.join(DEMO_ASSETS_DIR, file)).size;
 
-/** Top-level categories with their sub-categories; the cover colours follow the top level. */
-export const DEMO_CATEGORIES: { name: string; color: string; children: string[] }[] = [
-  { name: '政治理论', color: '#b71c1c', children: ['习近平新时代中国特色社会主义思想', '党史学习教育', '党章党规党纪'] },
-  { name: '履职能力', color: '#0d47a1', children: ['依法行政', '公文写作与处理', '领导科学与管理'] },
-  { name: '经济社会', color: '#1b5e20', children: ['高质量发展', '乡村振兴与生态文明'] },
-  { name: '数字素养', color: '#4a148c', children: ['数字政府建设', '网络与数据安全'] },
-];
-
-/** Course titles by sub-category, in the order of DEMO_CATEGORIES. */
-export const DEMO_COURSE_TITLES: Record<string, string[]> = {
-  习近平新时代中国特色社会主义思想: [
-    '习近平新时代中国特色社会主义思想的世界观和方法论',
-    '深刻领悟“两个确立”的决定性意义',
-    '习近平经济思想专题解读',
-    '习近平法治思想的核心要义',
-    '习近平生态文明思想与美丽中国建设',
-    '习近平文化思想的丰富内涵',
-    '习近平新时代中国特色社会主义思想专题',
-  ],
-  党史学习教育: [
-    '中国共产党百年奋斗的重大成就和历史经验',
-    '新民主主义革命时期的伟大斗争',
-    '改革开放史专题',
-    '党的二十大报告辅导',
-    '弘扬伟大建党精神',
-    '红色资源的保护与利用',
-  ],
-  党章党规党纪: [
-    '新时代党章学习辅导',
-    '《中国共产党纪律处分条例》解读',
-    '中央八项规定精神及其实施细则',
-    '廉洁从政与警示教育',
-    '新形势下党内政治生活的若干准则',
-    '持续纠治“四风”加强作风建设',
-  ],
-  依法行政: [
-    '法治政府建设实施纲要解读',
-    '新修订《行政复议法》要点',
-    '行政处罚法实务',
-    '行政许可与“放管服”改革',
-    '政府信息公开条例解读',
-    '重大行政决策程序',
-    '民法典与政府依法履职',
-  ],
-  公文写作与处理: [
-    '党政机关公文处理工作条例解读',
-    '公文写作与处理',
-    '调研报告的写作方法',
-    '领导讲话稿的起草',
-    '政务信息与简报写作',
-    '公文格式国家标准实务',
-  ],
-  领导科学与管理: [
-    '新时代领导干部的领导力提升',
-    '突发事件应对与应急管理',
-    '群众工作方法与《信访工作条例》',
-    '团队建设与有效沟通',
-    '调查研究的方法与实践',
-    '时间管理与工作统筹',
-  ],
-  高质量发展: [
-    '完整准确全面贯彻新发展理念',
-    '加快构建新发展格局',
-    '新质生产力的理论与实践',
-    '《优化营商环境条例》解读',
-    '资源型地区经济转型发展',
-    '实施扩大内需战略',
-    '建设全国统一大市场',
-  ],
-  乡村振兴与生态文明: [
-    '全面推进乡村振兴',
-    '巩固拓展脱贫攻坚成果',
-    '黄河流域生态保护和高质量发展',
-    '“双碳”目标与能源革命',
-    '农村基层治理现代化',
-    '生态环境保护督察实务',
-  ],
-  数字政府建设: [
-    '数字政府建设总体框架',
-    '“一网通办”与政务服务数字化',
-    '政务数据共享与开放',
-    '人工智能在政府治理中的应用',
-    '数字经济发展与治理',
-    '领导干部数字素养提升',
-    '大数据思维与科学决策',
-  ],
-  网络与数据安全: [
-    '网络安全法律法规概览',
-    '数据安全法与个人信息保护法',
-    '政务办公电脑安全使用',
-    '防范电信网络诈骗',
-    '关键信息基础设施安全保护',
-    '保密工作常识与案例',
-  ],
-};
-
-/** Every course in seeding order with its cover file (course-NN.webp). */
-export const DEMO_COURSES: { title: string; category: string; color: string; cover: string }[] = DEMO_CATEGORIES.flatMap((top) =>
-  top.children.flatMap((child) => (DEMO_COURSE_TITLES[child] ?? []).map((title) => ({ title, category: child, color: top.color }))),
-).map((c, i) => ({ ...c, cover: `covers/course-${String(i + 1).padStart(2, '0')}.webp` }));
-
-/** Short real videos (seconds as encoded), a live lesson's HLS playlist and PDF courseware. */
-export const DEMO_VIDEOS = [
-  { file: 'video/lesson-1.mp4', seconds: 20, source: 'testsrc2' },
-  { file: 'video/lesson-2.mp4', seconds: 24, source: 'smptehdbars' },
-  { file: 'video/lesson-3.mp4', seconds: 16, source: 'mandelbrot' },
-  { file: 'video/lesson-4.mp4', seconds: 28, source: 'rgbtestsrc' },
-] as const;
-export const DEMO_LIVE = { file: 'video/live/index.m3u8', seconds: 18 } as const;
-export const DEMO_PDFS = [
-  { file: 'pdf/courseware-1.pdf', title: 'Courseware: Law-based Administration', pages: 4 },
-  { file: 'pdf/courseware-2.pdf', title: 'Courseware: Official Document Writing', pages: 3 },
-  { file: 'pdf/courseware-3.pdf', title: 'Courseware: Building a Digital Government', pages: 5 },
-] as const;
-/** Downloadable documents and notice attachments (ASCII PDFs), with what they hold. */
-export const DEMO_FILES = [
-  { file: 'files/user-manual.pdf', title: 'Learner User Manual', pages: 3 },
-  { file: 'files/application-form.pdf', title: 'Training Application Form', pages: 1 },
-  { file: 'files/credit-hours-rules.pdf', title: 'Rules for Recognising Credit Hours', pages: 2 },
-  { file: 'files/certificate-printing.pdf', title: 'How to Print a Certificate', pages: 1 },
-  { file: 'files/mobile-app-guide.pdf', title: 'Mobile Learning Guide', pages: 2 },
-  { file: 'files/browser-settings.pdf', title: 'Recommended Browser Settings', pages: 1 },
-  { file: 'files/playback-troubleshooting.pdf', title: 'Video Playback Troubleshooting', pages: 2 },
-  { file: 'files/training-schedule.pdf', title: 'Training Schedule', pages: 2 },
-  { file: 'files/course-list.pdf', title: 'Course List of the Training', pages: 2 },
-] as const;
+/** Downloadable documents and notice attachments (Chinese PDFs drawn by scripts/demo-assets.ts). */
+export const DEMO_FILES = {
+  userManual: 'files/user-manual.pdf',
+  applicationForm: 'files/application-form.pdf',
+  creditHoursRules: 'files/credit-hours-rules.pdf',
+  certificatePrinting: 'files/certificate-printing.pdf',
+  mobileAppGuide: 'files/mobile-app-guide.pdf',
+  browserSettings: 'files/browser-settings.pdf',
+  playbackTroubleshooting: 'files/playback-troubleshooting.pdf',
+  trainingSchedule: 'files/training-schedule.pdf',
+  courseList: 'files/course-list.pdf',
+} as const;
 export const DEMO_QR = 'files/mobile-app-qr.png';
 export const DEMO_NEWS_IMAGES = 12;
 export const DEMO_COLLEGE_IMAGES = ['学院正门', '教学楼', '图书馆', '学术报告厅', '网络学习中心', '校园一景'] as const;
 export const DEMO_INSTALL_COVERS = ['annual', 'special', 'class'] as const;
 export const DEMO_COLUMN_COVERS = 4;
-
-const LECTURERS = ['王建华', '李晓明', '张丽萍', '刘志强', '陈思远', '杨文博', '赵海燕', '黄宏斌', '周立新', '吴春生', '徐晓东', '孙玉兰', '郭振宇', '马慧敏'];
-const LECTURER_TITLES = ['省委党校教授', '省行政学院副教授', '省社会科学院研究员', '省委政策研究室处长', '省大数据局高级工程师', '山西大学教授', '省司法厅法治督察处处长'];
-const CHAPTER_NAMES = ['导论', '理论要点', '实践案例', '总结与思考'];
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -196,7 +81,8 @@ export async function seedContent(db: Db, rnd: () => number) {
   const now = Date.now();
   const thisYear = chinaYearOf(now);
   const lastYear = thisYear - 1;
-  const today = startOfChinaDay(now);
+  // The demo's certificates issued today: today in the default calendar (the seed knows no configuration).
+  const today = startOfDayIn(DEFAULT_TIME_ZONE, now);
 
   // ---- categories and courses ----
   const topRows = await db
@@ -210,59 +96,51 @@ export async function seedContent(db: Db, rnd: () => number) {
   const courseRows = await db
     .insert(courses)
     .values(
-      DEMO_COURSES.map((c, i) => {
-        const lecturer = LECTURERS[i % LECTURERS.length]!;
+      DEMO_COURSES.map((c, i) => ({
+        title: c.title,
+        lecturer: c.lecturer,
+        lecturerTitle: c.lecturerTitle,
+        categoryId: categoryId(c.category),
+        coverUrl: media(c.cover),
+        creditHours: c.hours,
+        description: paragraphs(
+          `本课程由${c.lecturer}（${c.lecturerTitle}）主讲，围绕“${c.title}”讲授${c.chapters.map((ch) => ch.title.replace(/^第.+?讲 |（文字课件）$/g, '')).join('、')}${c.live ? '，并安排一场直播' : ''}。`,
+          `学习要点：${c.points.join('；')}。`,
+          '课程适合全省各级机关公务员和参照公务员法管理单位工作人员学习，学完全部章节即可获得相应学时。',
+          timeNote(c),
+        ),
         // Published over the last two years, the newest courses most recently.
-        const publishedAt = new Date(now - (DEMO_COURSES.length - i) * 9 * DAY - between(0, 8) * DAY - between(1, 20) * HOUR);
-        return {
-          title: c.title,
-          lecturer,
-          lecturerTitle: pick(LECTURER_TITLES),
-          categoryId: categoryId(c.category),
-          coverUrl: media(c.cover),
-          creditHours: between(1, 6) / 2,
-          description: paragraphs(
-            `本课程围绕“${c.title}”展开，由${lecturer}主讲，结合我省工作实际，系统讲授相关理论要点、政策要求和实践方法。`,
-            '课程适合全省各级机关公务员和参照公务员法管理单位工作人员学习，学完全部章节即可获得相应学时。',
-          ),
-          publishedAt,
-          popularity: between(80, 6000),
-        };
-      }),
+        publishedAt: new Date(now - (DEMO_COURSES.length - i) * 9 * DAY - between(0, 8) * DAY - between(1, 20) * HOUR),
+        popularity: between(80, 6000),
+      })),
     )
     .returning({ id: courses.id, title: courses.title, creditHours: courses.creditHours });
 
-  // Chapters: 1-4 per course mixing video and pdf; every seventh course also has a live lesson.
+  // Chapters as DEMO_COURSES lays them out; live lessons at their moment relative to now.
   type NewResource = typeof courseResources.$inferInsert;
-  const resources: NewResource[] = [];
-  courseRows.forEach((c, i) => {
-    const chapters = between(1, 4);
-    for (let s = 0; s < chapters; s++) {
-      const title = `第${s + 1}讲 ${CHAPTER_NAMES[s]}`;
-      if (s > 0 && rnd() < 0.35) {
-        const pdf = pick(DEMO_PDFS);
-        resources.push({ courseId: c.id, sort: s, title, kind: 'pdf', mediaUrl: media(pdf.file), pages: pdf.pages, minReadSeconds: 30 + pdf.pages * 10 });
-      } else {
-        const video = DEMO_VIDEOS[(i + s) % DEMO_VIDEOS.length]!;
-        resources.push({ courseId: c.id, sort: s, title, kind: 'video', mediaUrl: media(video.file), durationSeconds: video.seconds });
-      }
-    }
-    if (i % 7 === 3) {
-      // Live lessons at several moments: long past (replay), on the air now, and upcoming.
-      const offsets = [-30 * DAY, -HOUR / 2, 3 * DAY];
-      const liveStart = new Date(now + offsets[Math.floor(i / 7) % offsets.length]!);
-      resources.push({
-        courseId: c.id,
-        sort: chapters,
-        title: `第${chapters + 1}讲 直播答疑`,
+  const resources: NewResource[] = DEMO_COURSES.flatMap((c, i): NewResource[] => {
+    const courseId = courseRows[i]!.id;
+    const recorded = c.chapters.map((ch, sort): NewResource =>
+      ch.kind === 'pdf'
+        ? { courseId, sort, title: ch.title, kind: 'pdf', mediaUrl: media(ch.file), pages: ch.pages, minReadSeconds: ch.seconds }
+        : { courseId, sort, title: ch.title, kind: 'video', mediaUrl: media(ch.file), durationSeconds: ch.seconds },
+    );
+    if (!c.live) return recorded;
+    const liveStart = new Date(now + c.live.startOffsetMs);
+    return [
+      ...recorded,
+      {
+        courseId,
+        sort: c.chapters.length,
+        title: c.live.title,
         kind: 'live',
         liveStart,
-        liveEnd: new Date(liveStart.getTime() + 90 * 60_000),
-        streamUrl: media(DEMO_LIVE.file),
-        replayUrl: media(DEMO_LIVE.file),
-        durationSeconds: DEMO_LIVE.seconds,
-      });
-    }
+        liveEnd: new Date(liveStart.getTime() + c.live.seconds * 1000),
+        streamUrl: media(c.live.stream),
+        replayUrl: c.live.replay ? media(c.live.replay) : null,
+        durationSeconds: c.live.mediaSeconds,
+      },
+    ];
   });
   await db.insert(courseResources).values(resources);
 
@@ -328,6 +206,7 @@ export async function seedContent(db: Db, rnd: () => number) {
     while (out.length < n && pool.length > 0) out.push(pool.splice(Math.floor(rnd() * pool.length), 1)[0]!);
     return out;
   };
+  const shortCourseIds = courseIds.filter((_, i) => DEMO_COURSES[i]!.hours === 0.5);
   const planSpecs: PlanSpec[] = installRows.flatMap((inst): PlanSpec[] => {
     if (inst.kind === 'annual') {
       const picked = sample(24);
@@ -336,7 +215,9 @@ export async function seedContent(db: Db, rnd: () => number) {
         { installId: inst.id, title: '专业科目', requiredHours: 20, required: picked.slice(16, 19), elective: picked.slice(19) },
       ];
     }
-    const picked = sample(10);
+    // Every topic and class has one of the short one-video courses, so it can be tried out in half a minute.
+    const short = pick(shortCourseIds);
+    const picked = [short, ...sample(9, courseIds.filter((id) => id !== short))];
     if (inst.kind === 'class') return [{ installId: inst.id, title: '班级学习计划', requiredHours: inst.requiredHours, required: picked.slice(0, 7), elective: picked.slice(7) }];
     return [
       { installId: inst.id, title: '专题必修', requiredHours: inst.requiredHours - 2, required: picked.slice(0, 5), elective: [] },
@@ -420,59 +301,146 @@ export async function seedContent(db: Db, rnd: () => number) {
   await db.insert(personCourses).values(chosen);
 
   // ---- learning columns ----
-  const columnSpecs = [
-    { title: '学习贯彻党的二十届三中全会精神', description: '权威解读、专家辅导与学习心得，系统把握进一步全面深化改革的重大部署。' },
-    { title: '法治政府建设', description: '聚焦依法行政重点法规和典型案例，提升运用法治思维和法治方式的能力。' },
-    { title: '数字素养提升', description: '数字政府、数据安全与人工智能应用，帮助干部跟上数字时代。' },
-    { title: '廉政教育', description: '党纪学习教育读本、警示教育案例与廉洁文化建设。' },
+  // Each column lists courses of its own subjects and three articles of its own.
+  const columnSpecs: { title: string; description: string; subjects: string[]; articles: [string, ...string[]][] }[] = [
+    {
+      title: '学习贯彻党的二十届三中全会精神',
+      description: '权威解读、专家辅导与学习心得，系统把握进一步全面深化改革的重大部署。',
+      subjects: ['习近平新时代中国特色社会主义思想', '高质量发展'],
+      articles: [
+        ['把握进一步全面深化改革的总目标', '全会提出，进一步全面深化改革的总目标是继续完善和发展中国特色社会主义制度，推进国家治理体系和治理能力现代化。', '学习全会精神，要把握好“七个聚焦”的重大部署，结合本地区本部门实际找准改革的切入点和突破口。'],
+        ['以经济体制改革为牵引', '全会强调，高水平社会主义市场经济体制是中国式现代化的重要保障，必须更好发挥市场机制作用，创造更加公平、更有活力的市场环境。', '对基层干部而言，就是要持续优化营商环境，破除妨碍全国统一大市场建设的规定和做法。'],
+        ['学员心得：把改革部署转化为工作举措', '一位来自县级发展改革部门的学员写道：学习全会精神后，我们梳理了本部门涉及的改革任务，逐项明确责任人和完成时限。', '另一位学员认为，改革要坚持问题导向，从群众反映强烈的事项改起，让群众切实感受到改革成效。'],
+      ],
+    },
+    {
+      title: '法治政府建设',
+      description: '聚焦依法行政重点法规和典型案例，提升运用法治思维和法治方式的能力。',
+      subjects: ['依法行政'],
+      articles: [
+        ['新修订行政复议法的五个变化', '新修订的行政复议法扩大了行政复议受案范围，强化了行政复议吸纳和化解行政争议的能力，完善了审理程序和决定体系。', '行政机关要做好复议应诉工作，更要从复议案件中查找执法问题，从源头上减少行政争议。'],
+        ['行政执法“三项制度”的落实要点', '行政执法公示、执法全过程记录、重大执法决定法制审核是规范执法的基础性制度。', '落实“三项制度”，关键是把制度要求嵌入执法流程，用信息化手段固化执法环节，做到执法全过程有据可查。'],
+        ['案例评析：一起行政处罚案件的程序问题', '某局在作出较大数额罚款决定前，未告知当事人有要求听证的权利，复议机关以程序违法为由撤销了处罚决定。', '这一案例提醒执法人员，程序正义是实体正义的保障，法定程序一步也不能少。'],
+      ],
+    },
+    {
+      title: '数字素养提升',
+      description: '数字政府、数据安全与人工智能应用，帮助干部跟上数字时代。',
+      subjects: ['数字政府建设', '网络与数据安全'],
+      articles: [
+        ['“高效办成一件事”的改革逻辑', '“高效办成一件事”从企业和群众视角出发，把多个相关联的“单项事”整合为“一件事”，实现一次告知、一表申请、一套材料、一次办结。', '推进这项改革，前提是部门间的数据共享和业务协同，难点在于流程再造。'],
+        ['领导干部使用人工智能工具的安全提示', '生成式人工智能可以辅助起草材料、检索政策，但不得输入涉密信息和工作秘密，不得将生成内容未经核实直接作为决策依据。', '各单位要明确人工智能工具的使用范围，加强对干部的安全保密教育。'],
+        ['数据安全，从每一台办公电脑做起', '办公电脑要设置开机密码和屏幕保护，及时安装系统补丁，不使用来源不明的移动存储介质。', '处理群众个人信息时，要坚持最小必要原则，严禁违规查询、留存和对外提供。'],
+      ],
+    },
+    {
+      title: '廉政教育',
+      description: '党纪学习教育读本、警示教育案例与廉洁文化建设。',
+      subjects: ['党章党规党纪'],
+      articles: [
+        ['学纪、知纪、明纪、守纪', '党纪学习教育要求党员干部原原本本学习《中国共产党纪律处分条例》，做到真学真懂真信真用。', '学习条例要联系思想和工作实际，搞清楚哪些能干、哪些不能干，把纪律规矩转化为日常行为准则。'],
+        ['警示教育：小节不守，大节难保', '一些干部从收受土特产、接受宴请开始，逐步放松了警惕，最终滑向违纪违法的深渊。', '典型案例警示我们，廉洁自律要从小事小节做起，慎初、慎独、慎微、慎友。'],
+        ['建设新时代廉洁文化', '廉洁文化建设要把廉洁教育融入干部培训全过程，用好本地廉政教育基地和优秀传统文化资源。', '家风是作风的重要体现，领导干部要管好家属子女和身边工作人员，筑牢家庭防线。'],
+      ],
+    },
   ];
   const columnRows = await db
     .insert(learningColumns)
-    .values(columnSpecs.map((c, i) => ({ ...c, coverUrl: media(`covers/column-${i + 1}.webp`), publishedAt: new Date(now - (columnSpecs.length - i) * 25 * DAY) })))
-    .returning({ id: learningColumns.id, title: learningColumns.title });
+    .values(columnSpecs.map((c, i) => ({ title: c.title, description: c.description, coverUrl: media(`covers/column-${i + 1}.webp`), publishedAt: new Date(now - (columnSpecs.length - i) * 25 * DAY) })))
+    .returning({ id: learningColumns.id });
   await db.insert(columnItems).values(
-    columnRows.flatMap((col, i) => [
-      ...sample(between(3, 5)).map((courseId, s) => ({ columnId: col.id, courseId, sort: s, publishedAt: new Date(now - (30 - s) * DAY) })),
-      ...[1, 2, 3].map((n) => ({
-        columnId: col.id,
-        sort: 10 + n,
-        title: `${col.title}学习笔谈（${['一', '二', '三'][n - 1]}）`,
-        body: paragraphs(
-          `围绕“${col.title}”这一主题，本期学习笔谈摘编了部分学员的学习体会和专家点评。`,
-          '学员们普遍认为，要把学习成果转化为推动工作的实际能力，做到学思用贯通、知信行统一。',
-          `专家指出，各级干部要结合岗位职责，把${columnSpecs[i]!.description.slice(0, 12)}落实到具体工作中。`,
-        ),
-        publishedAt: new Date(now - (40 - n * 7) * DAY),
-      })),
-    ]),
+    columnRows.flatMap((col, i) => {
+      const spec = columnSpecs[i]!;
+      const ofSubjects = courseIds.filter((_, k) => spec.subjects.includes(DEMO_COURSES[k]!.category));
+      return [
+        ...sample(between(3, 5), ofSubjects).map((courseId, s) => ({ columnId: col.id, courseId, sort: s, publishedAt: new Date(now - (30 - s) * DAY) })),
+        ...spec.articles.map(([title, ...body], n) => ({ columnId: col.id, sort: 11 + n, title, body: paragraphs(...body), publishedAt: new Date(now - (33 - n * 7) * DAY) })),
+      ];
+    }),
   );
 
   // ---- picture news ----
-  const newsTitles = [
-    `学院召开${thisYear}年度全省干部网络培训工作部署会`,
-    '全省县处级干部进修班举行开班式',
-    '学院举办数字政府建设专题报告会',
-    '省委党校专家深入基层开展理论宣讲',
-    '网络学院移动学习平台全新上线',
-    '学院与十个市级分平台召开工作交流会',
-    '全省中青年干部培训班学员赴红色教育基地开展现场教学',
-    '学院举办学习贯彻习近平文化思想专题辅导讲座',
-    '网络学院新增精品课程六十余门',
-    '学院开展“学习标兵”评选表彰活动',
-    '学院召开网络培训课程建设研讨会',
-    `${lastYear}年度全省公务员网络培训圆满完成`,
+  // Each item tells its own event; the first paragraph is the summary shown in lists.
+  const news: [string, ...string[]][] = [
+    [
+      `学院召开${thisYear}年度全省干部网络培训工作部署会`,
+      `学院召开${thisYear}年度全省干部网络培训工作部署会，总结上年度网络培训工作，安排部署本年度任务。各市委组织部、省直各单位培训联络员参加会议。`,
+      `会议通报，${lastYear}年度全省参加网络培训的公务员人均完成学时超过规定要求，课程评价满意率保持较高水平。`,
+      `会议明确，${thisYear}年度全省公务员网络培训全年须完成不少于50学时，其中公需科目不少于30学时，各单位要在3月底前完成报名工作。`,
+    ],
+    [
+      '全省县处级干部进修班举行开班式',
+      '全省县处级干部进修班举行开班式，来自全省各地各部门的60名县处级领导干部参加为期一个月的学习。',
+      '本期进修班采取线上学习与集中面授相结合的方式，安排理论教学、专题研讨和现场教学，线上课程通过干部网络学院完成。',
+      '开班式上，学员代表作了表态发言，表示将珍惜学习机会，严守学习纪律，把学习成果转化为推动工作的实际成效。',
+    ],
+    [
+      '学院举办数字政府建设专题报告会',
+      '学院举办数字政府建设专题报告会，邀请省大数据局负责同志围绕政务数据共享和“一网通办”作专题报告。',
+      '报告结合我省政务服务改革的实践，介绍了“高效办成一件事”的推进情况，分析了数据共享中存在的难点和应对办法。',
+      '报告会同步在干部网络学院直播，全省近两千名干部在线收看，回放已上线“数字素养提升”学习专栏。',
+    ],
+    [
+      '省委党校专家深入基层开展理论宣讲',
+      '省委党校组织专家宣讲团深入县乡基层，围绕党的二十届三中全会精神开展理论宣讲。',
+      '宣讲团成员结合基层干部群众关心的就业、教育、医疗等问题，用通俗易懂的语言讲解进一步全面深化改革的重大举措。',
+      '宣讲活动共举办二十余场，听众逾三千人次，部分宣讲内容已整理为网络课程供全省干部学习。',
+    ],
+    [
+      '网络学院移动学习平台全新上线',
+      '干部网络学院移动学习平台完成升级并正式上线，学员可在手机上完成选课、学习、考试和证书查询。',
+      '新版平台支持视频离线缓存，电脑端和手机端的学习记录、学时实时互通。',
+      '学员可扫描下载中心的二维码安装使用，使用中遇到问题可查阅《移动学习使用说明》。',
+    ],
+    [
+      '学院与十个市级分平台召开工作交流会',
+      '学院与全省十个市级分平台召开工作交流会，交流网络培训组织管理经验，研究课程共建共享工作。',
+      '会上，太原、长治、运城等市分平台介绍了督促学员按期学习、开展线上线下融合培训的做法。',
+      '会议商定，各分平台优秀课程经审核后纳入全省课程库，实现优质课程资源共享。',
+    ],
+    [
+      '全省中青年干部培训班学员赴红色教育基地开展现场教学',
+      '全省中青年干部培训班学员赴八路军太行纪念馆开展现场教学，重温革命历史，接受党性教育。',
+      '学员们参观了纪念馆陈列，聆听了讲解员的讲述，在纪念碑前重温入党誓词。',
+      '现场教学结束后，学员分组开展交流研讨，结合岗位实际谈体会、讲打算。',
+    ],
+    [
+      '学院举办学习贯彻习近平文化思想专题辅导讲座',
+      '学院举办学习贯彻习近平文化思想专题辅导讲座，省社会科学院专家作辅导报告。',
+      '报告围绕“两个结合”、文化主体性和新的文化使命，结合我省文化遗产保护和文旅融合发展作了深入阐释。',
+      '讲座录像已上线干部网络学院，作为学习贯彻习近平文化思想专题培训的选学课程。',
+    ],
+    [
+      '网络学院新增精品课程六十余门',
+      '干部网络学院完成新一批课程建设，新增政治理论、履职能力、经济社会、数字素养四类精品课程六十余门。',
+      '新增课程由省委党校、省行政学院、省社会科学院和省直有关部门的专家学者主讲，配有文字课件和思考题。',
+      '新课程已全部上线，学员可在“课程分类”中按分类浏览，也可在年度培训计划中直接学习。',
+    ],
+    [
+      '学院开展“学习标兵”评选表彰活动',
+      '学院开展年度网络培训“学习标兵”评选表彰活动，对学习成绩突出的学员和组织工作成效明显的单位予以通报表扬。',
+      '评选综合考虑学员完成学时、考试成绩和学习心得质量，经各单位推荐、学院审核和公示后确定。',
+      '受表扬的学员和单位名单已在通知公告栏目公布。',
+    ],
+    [
+      '学院召开网络培训课程建设研讨会',
+      '学院召开网络培训课程建设研讨会，围绕提高课程针对性和实效性听取专家和学员代表意见。',
+      '与会专家建议，课程要紧扣干部履职需要，多用本省案例，适当增加短小精悍的微课程和直播答疑。',
+      '学院将根据研讨意见修订课程建设规划，完善课程评价和退出机制。',
+    ],
+    [
+      `${lastYear}年度全省公务员网络培训圆满完成`,
+      `${lastYear}年度全省公务员网络培训圆满完成，全省各级机关公务员按要求完成了年度学习任务。`,
+      '年度培训期间，网络学院开设专题培训三期、培训班两期，组织在线考试多场，学员可在“学习课堂—打印证书”中下载年度证书。',
+      '学院将认真总结年度培训工作经验，进一步优化课程设置和学习服务。',
+    ],
   ];
   await db.insert(flashNews).values(
-    newsTitles.map((title, i) => ({
+    news.map(([title, ...body], i) => ({
       title,
       imageUrl: media(`news/news-${String(i + 1).padStart(2, '0')}.webp`),
-      summary: `${title}。学院领导出席并讲话，各市分平台负责同志参加。`,
-      body: paragraphs(
-        `近日，${title}。学院主要负责同志出席并讲话，各市分平台和有关单位负责同志参加。`,
-        '会议指出，网络培训是干部教育培训的重要组成部分，要坚持把学习贯彻习近平新时代中国特色社会主义思想作为主题主线，不断丰富课程资源、改进学习服务、提升培训质量。',
-        '会议要求，各级培训联络员要及时掌握本单位学员学习进度，做好学时登记、证书发放和答疑服务工作，确保年度培训任务圆满完成。',
-        '与会同志围绕课程建设、平台运维和学习管理等方面进行了交流讨论。',
-      ),
+      summary: body[0]!,
+      body: paragraphs(...body),
       source: pick(['学院办公室', '教务处', '网络学院', '培训部']),
       publishedAt: new Date(now - (i * 11 + between(0, 5)) * DAY - between(1, 10) * HOUR),
     })),
@@ -480,14 +448,73 @@ export async function seedContent(db: Db, rnd: () => number) {
 
   // ---- notices (with attachments) and education notices ----
   const topics = ['法治政府建设', '数字政府建设', '优化营商环境', '乡村振兴', '党纪学习教育', '学习贯彻习近平文化思想', '保密知识', '应急管理'];
-  const templates = [
-    (t: string) => `关于开展${t}专题网上培训的通知`,
-    (t: string) => `关于${t}专题培训学时认定的说明`,
-    (t: string) => `关于公布${t}专题培训考试结果的公告`,
-    (t: string) => `关于做好${t}专题培训学员报名工作的通知`,
+  const contact = '联系人：教务处，联系电话：0351-1234567。';
+  type Attachment = { name: string; file: string };
+  const schedule: Attachment = { name: '培训安排表.pdf', file: DEMO_FILES.trainingSchedule };
+  const courseList: Attachment = { name: '课程目录.pdf', file: DEMO_FILES.courseList };
+  const form: Attachment = { name: '报名表.pdf', file: DEMO_FILES.applicationForm };
+  const rules: Attachment = { name: '学时认定办法.pdf', file: DEMO_FILES.creditHoursRules };
+  /** The kinds of topic notice, each with its own wording and the files it comes with. */
+  const templates: { title: (t: string) => string; body: (t: string) => string[]; files: Attachment[] }[] = [
+    {
+      title: (t) => `关于开展${t}专题网上培训的通知`,
+      body: (t) => [
+        '各市分平台、省直各单位：',
+        `根据年度干部教育培训计划，决定在干部网络学院开展${t}专题网上培训。现将有关事项通知如下：`,
+        '一、培训对象：全省各级机关公务员和参照公务员法管理单位工作人员。',
+        `二、培训内容：围绕${t}，设置专题必修和拓展选学两类课程，课程目录见附件。`,
+        '三、学时要求：完成专题必修课程并达到规定学时，参加结业考试且成绩合格的，由网络学院生成专题培训证书。',
+        '四、培训时间和具体安排详见附件培训安排表。',
+        contact,
+      ],
+      files: [schedule, courseList],
+    },
+    {
+      title: (t) => `关于${t}专题培训学时认定的说明`,
+      body: (t) => [
+        '各市分平台、省直各单位：',
+        `近期部分学员咨询${t}专题培训的学时认定问题，现说明如下：`,
+        '一、专题培训课程的学时，同时计入学员本年度网络培训学时，不重复计算。',
+        '二、课程全部章节学习完成后，学时即时计入；学员可在“学习课堂—学习统计”中查看。',
+        '三、视频章节须累计有效观看达到视频时长的百分之九十五，文字课件须达到规定的阅读时长，页面在后台或长时间无操作时不计时。',
+        '四、对学时记录有异议的，请于培训结束前通过本单位培训联络员提出核实申请。',
+        contact,
+      ],
+      files: [rules],
+    },
+    {
+      title: (t) => `关于公布${t}专题培训考试结果的公告`,
+      body: (t) => [
+        `${t}专题培训结业考试已经结束。经统计，参考学员绝大多数成绩合格。`,
+        '学员可登录网络学院，在“在线考试”中查看本人成绩和答题情况。成绩合格且完成规定学时的学员，专题培训证书已自动生成，可在“学习课堂—打印证书”中下载打印。',
+        '未参加考试或成绩不合格的学员，可参加本年度后续安排的补考，具体时间另行通知。',
+        contact,
+      ],
+      files: [],
+    },
+    {
+      title: (t) => `关于做好${t}专题培训学员报名工作的通知`,
+      body: (t) => [
+        '各市分平台、省直各单位：',
+        `${t}专题培训即将开班，请各单位组织符合条件的干部报名参训。有关事项通知如下：`,
+        '一、学员可登录网络学院，在“专题培训”中自主报名，也可由本单位培训联络员统一报名。',
+        '二、统一报名的，请填写报名表（见附件），经单位审核盖章后报送网络学院教务处。',
+        '三、报名截止后不再受理，报名成功的学员即可开始学习专题课程。',
+        contact,
+      ],
+      files: [form],
+    },
+  ];
+  const educationNotices: [string, string[]][] = [
+    ['关于开展课程资源建设征集活动的通知', ['为丰富网络课程资源，学院面向全省党校系统和省直部门征集网络课程。征集内容包括政治理论、履职能力、经济社会、数字素养四类课程，每门课程时长不超过90分钟，须附文字课件和思考题。', '请于本季度末前将课程方案报送学院教务处，学院将组织专家评审，入选课程纳入全省课程库。']],
+    ['关于举办学员学习心得交流活动的通知', ['为促进学员之间的交流，学院将举办网络培训学习心得交流活动。学员可结合所学课程和本职工作撰写学习心得，字数在1500字以内。', '优秀心得将在“学习专栏”中刊发，并作为“学习标兵”评选的参考。']],
+    ['关于组织开展教学质量评估的通知', ['为持续改进网络课程质量，学院将组织开展年度教学质量评估。评估采取学员在线评价、专家评审和学习数据分析相结合的方式进行。', '评估结果将作为课程更新和退出的依据，请各部门按职责做好配合工作。']],
+    ['关于调整学习支持服务时间的通知', ['自下月起，网络学院学习支持服务时间调整为周一至周五 08:30-12:00，14:00-17:00，法定节假日除外。', '服务时间以外，学员可查阅“常见问题”栏目，或发送邮件至 support@academy.example.cn，我们将在下一个工作日内答复。']],
+    ['关于开展优秀学员评选工作的通知', ['学院将开展年度网络培训优秀学员评选工作。评选对象为按期完成年度学习任务、考试成绩优良、学习心得质量较高的学员。', '请各市分平台按学员总数的百分之三推荐人选，于本月底前报送学院教务处。']],
+    ['关于发布新版课程目录的通知', ['学院完成了新一批网络课程建设，现发布新版课程目录，共收录政治理论、履职能力、经济社会、数字素养四类课程。', '新版课程目录可在下载中心查看，各分平台可据此调整本地区的学习计划。']],
   ];
   type NewNotice = typeof notices.$inferInsert;
-  const noticeValues: NewNotice[] = [
+  const noticeSpecs: (NewNotice & { files: Attachment[] })[] = [
     {
       channel: 'affiche',
       title: `关于做好${thisYear}年度全省公务员网络培训工作的通知`,
@@ -499,6 +526,7 @@ export async function seedContent(db: Db, rnd: () => number) {
         `为深入推进干部教育培训工作，现就做好${thisYear}年度全省公务员网络培训工作通知如下：一、全年学习任务不少于50学时，其中公需科目不少于30学时；二、学员登录网络学院完成课程学习和在线考试；三、各单位培训联络员要及时督促学员按期完成学习任务。`,
         '附件：培训安排表、课程目录。',
       ),
+      files: [schedule, courseList],
     },
     {
       channel: 'affiche',
@@ -506,38 +534,34 @@ export async function seedContent(db: Db, rnd: () => number) {
       pinned: true,
       source: '网络学院',
       publishedAt: new Date(now - 3 * DAY),
-      body: paragraphs('为提升平台服务能力，网络学院将于本周六22:00至24:00进行系统维护升级，届时暂停学习服务。', '由此带来的不便，敬请谅解。'),
+      body: paragraphs('为提升平台服务能力，网络学院将于本周六22:00至24:00进行系统维护升级，届时暂停学习服务。', '维护期间已开始的学习记录不受影响，请学员提前保存考试答案，合理安排学习时间。由此带来的不便，敬请谅解。'),
+      files: [],
     },
     ...topics.flatMap((t, i) =>
       templates.map((tpl, j) => ({
         channel: 'affiche' as const,
-        title: tpl(t),
+        title: tpl.title(t),
         source: pick(['省委组织部', '省人力资源和社会保障厅', '教务处', '网络学院']),
         publishedAt: new Date(now - (i * 4 + j) * 9 * DAY - between(0, 6) * DAY - between(1, 8) * HOUR),
-        body: paragraphs(
-          '各市分平台、省直各单位：',
-          `根据年度干部教育培训计划，现将${t}专题培训有关事项通知如下：请各单位组织学员按时登录网络学院学习，学习时间、学时要求和考试安排详见附件。`,
-          '联系人：教务处，联系电话：0351-1234567。',
-        ),
+        body: paragraphs(...tpl.body(t)),
+        files: tpl.files,
       })),
     ),
-    ...['关于开展课程资源建设征集活动的通知', '关于举办学员学习心得交流活动的通知', '关于组织开展教学质量评估的通知', '关于调整学习支持服务时间的通知', '关于开展优秀学员评选工作的通知', '关于发布新版课程目录的通知'].map((title, i) => ({
+    ...educationNotices.map(([title, body], i) => ({
       channel: 'education' as const,
       title,
       source: '教务处',
       publishedAt: new Date(now - (i * 17 + between(0, 5)) * DAY),
-      body: paragraphs('学院各部门、各市分平台：', `${title.replace(/^关于|的通知$/g, '')}有关安排如下，请认真组织落实。`, '学院教务处'),
+      body: paragraphs('学院各部门、各市分平台：', ...body, '学院教务处'),
+      files: [],
     })),
   ];
-  const noticeRows = await db.insert(notices).values(noticeValues).returning({ id: notices.id, title: notices.title, channel: notices.channel });
-  const attachable = [DEMO_FILES[7], DEMO_FILES[8], DEMO_FILES[1]] as const;
-  const attachmentNames = ['培训安排表.pdf', '课程目录.pdf', '报名表.pdf'];
+  const noticeRows = await db
+    .insert(notices)
+    .values(noticeSpecs.map(({ files: _files, ...n }) => n))
+    .returning({ id: notices.id });
   await db.insert(noticeAttachments).values(
-    noticeRows
-      .filter((n, i) => n.channel === 'affiche' && (i === 0 || i % 3 === 1))
-      .flatMap((n, k) =>
-        attachable.slice(0, 1 + (k % 3)).map((f, s) => ({ noticeId: n.id, name: attachmentNames[s]!, url: media(f.file), size: fileSize(f.file), sort: s })),
-      ),
+    noticeSpecs.flatMap((n, i) => n.files.map((f, sort) => ({ noticeId: noticeRows[i]!.id, name: f.name, url: media(f.file), size: fileSize(f.file), sort }))),
   );
 
   await db.insert(realtimeNotices).values(
@@ -581,14 +605,14 @@ export async function seedContent(db: Db, rnd: () => number) {
     publishedAt: new Date(now - between(10, 300) * DAY),
   });
   await db.insert(downloads).values([
-    download('学员操作手册', 'document', '学员操作手册.pdf', DEMO_FILES[0].file, 0),
-    download('培训报名表', 'document', '培训报名表.pdf', DEMO_FILES[1].file, 1),
-    download('学时认定办法', 'document', '学时认定办法.pdf', DEMO_FILES[2].file, 2),
-    download('证书打印说明', 'document', '证书打印说明.pdf', DEMO_FILES[3].file, 3),
+    download('学员操作手册', 'document', '学员操作手册.pdf', DEMO_FILES.userManual, 0),
+    download('培训报名表', 'document', '培训报名表.pdf', DEMO_FILES.applicationForm, 1),
+    download('学时认定办法', 'document', '学时认定办法.pdf', DEMO_FILES.creditHoursRules, 2),
+    download('证书打印说明', 'document', '证书打印说明.pdf', DEMO_FILES.certificatePrinting, 3),
     download('移动学习App下载二维码', 'app', '移动学习App二维码.png', DEMO_QR, 0),
-    download('移动学习使用说明', 'app', '移动学习使用说明.pdf', DEMO_FILES[4].file, 1),
-    download('推荐浏览器及设置说明', 'browser', '浏览器设置说明.pdf', DEMO_FILES[5].file, 0),
-    download('视频播放常见问题处理', 'browser', '视频播放常见问题处理.pdf', DEMO_FILES[6].file, 1),
+    download('移动学习使用说明', 'app', '移动学习使用说明.pdf', DEMO_FILES.mobileAppGuide, 1),
+    download('推荐浏览器及设置说明', 'browser', '浏览器设置说明.pdf', DEMO_FILES.browserSettings, 0),
+    download('视频播放常见问题处理', 'browser', '视频播放常见问题处理.pdf', DEMO_FILES.playbackTroubleshooting, 1),
   ]);
 
   const faqGroups: [string, [string, string][]][] = [
@@ -617,6 +641,10 @@ export async function seedContent(db: Db, rnd: () => number) {
       '学时与证书',
       [
         ['学时什么时候计入？', '课程全部章节学习完成后，学时立即计入本年度学时。'],
+        [
+          '演示平台的课程为什么这么短？',
+          `本平台是演示环境，为便于体验，课程视频和文字课件按每学时${DEMO_SECONDS_PER_HOUR / 60}分钟制作（正式课程每学时${LIVE_MINUTES_PER_HOUR}分钟），各章节时长之和等于课程学时。正在进行和即将开始的直播按实际时长安排，每${LIVE_MINUTES_PER_HOUR}分钟计1学时；已结束的直播与其回放等长，同样按每学时${DEMO_SECONDS_PER_HOUR / 60}分钟计，看完回放即完成。`,
+        ],
         ['年度学时要求是多少？', '年度网络培训须完成不少于50学时，具体以年度通知为准。'],
         ['如何打印证书？', '在“学习课堂—打印证书”中查看并打印，证书上的二维码可用于验证真伪。'],
         ['如何验证证书真伪？', '在“证书查询”页面输入证书编号（和姓名）即可查询，或扫描证书上的二维码。'],

@@ -80,7 +80,7 @@ export async function seedLearning(db: Db, rnd: () => number) {
   await chunk(sessionRows, 500, async (part) => {
     const ids = await db
       .insert(studySessions)
-      .values(part.map((s) => ({ personId: s.personId, resourceId: s.resourceId, courseId: s.courseId, startedAt: s.startedAt, supersededAt: new Date(s.startedAt.getTime() + s.credited * 1000), creditedSeconds: s.credited, lastReportAt: new Date(s.startedAt.getTime() + s.credited * 1000) })))
+      .values(part.map((s) => ({ personId: s.personId, resourceId: s.resourceId, courseId: s.courseId, startedAt: s.startedAt, creditFrom: s.startedAt, supersededAt: new Date(s.startedAt.getTime() + s.credited * 1000), creditedSeconds: s.credited, lastReportAt: new Date(s.startedAt.getTime() + s.credited * 1000) })))
       .returning({ id: studySessions.id });
     await db.insert(progressReports).values(
       part.map((s, i) => ({ reportId: randomUUID(), personId: s.personId, sessionId: ids[i]!.id, resourceId: s.resourceId, receivedAt: new Date(s.startedAt.getTime() + s.credited * 1000), clientTime: new Date(s.startedAt.getTime() + s.credited * 1000).toISOString(), event: 'end', position: 0, playedSeconds: s.credited, creditedSeconds: s.credited })),

@@ -9,6 +9,9 @@ import { cities, credentials, organs, persons } from './schema/index.ts';
 import { hashPassword } from '../lib/crypto.ts';
 import { seedContent } from './seed-content.ts';
 import { seedLearning } from './seed-learning.ts';
+import { seedExams } from './seed-exam.ts';
+import { seedTeaching } from './seed-teaching.ts';
+import { seedNotes } from './seed-notes.ts';
 
 export const DEMO_PASSWORDS = { learner: 'Study@2026', teacher: 'Teach@2026' } as const;
 
@@ -86,5 +89,8 @@ export async function seedDemo(db: Db) {
     await tx.insert(credentials).values(rows.map((r) => ({ personId: r.personId, passwordHash: r.personType === 4 ? teacherHash : learnerHash })));
     await seedContent(tx, rnd);
     await seedLearning(tx, rnd);
+    await seedExams(tx);
+    await seedTeaching(tx, rnd);
+    await seedNotes(tx, rnd);
   });
 }

@@ -1,19 +1,23 @@
 /**
  * Binds a contract call to a Fastify route: path and method from the contract, input validated by
  * the contract's schemas (400 naming the field and the rule), the caller's session resolved per the
- * call's auth mode (401), the answer wrapped in the call's envelope. Handlers see typed input only.
+ * call's auth mode (401), an upload call's file read (body.ts), the answer wrapped in the call's
+ * envelope. Handlers see typed input only.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { MSG, pathOf, UC_CODE, type CallBody, type CallData, type CallDef, type CallParams, type CallQuery } from '@portal/contract';
 import { failure, success } from './envelope.ts';
 import { HttpError, Refusal } from './errors.ts';
+import { readUpload, type UploadedFile } from './body.ts';
 import type { AuthContext, Caller } from './auth.ts';
 
 export interface Ctx<C extends CallDef> {
   params: CallParams<C>;
   query: CallQuery<C>;
   body: CallBody<C>;
+  /** An upload call's file (null when none was sent in its field); null for every other call. */
+  file: UploadedFile | null;
   /** The session's person; null only when the call's auth mode is not 'required'. */
   caller: C['auth'] extends 'required' ? Caller : Caller | null;
   ip: string;
@@ -71,8 +75,10 @@ export function makeBinder(app: FastifyInstance, product: string, auth: AuthCont
         const query = parse(call.query, req.query);
         const body = call.upload ? undefined : parse(call.body, req.body);
         const caller = call.auth === 'none' ? null : await auth.resolve(req, call.auth === 'required');
+        // Read after the session check, so that a visitor's file is refused (401) without being read.
+        const file = call.upload ? await readUpload(req, call.upload) : null;
         try {
-          const data = await handler({ params, query, body, caller, ip: req.ip, req, reply } as Ctx<typeof call>);
+          const data = await handler({ params, query, body, file, caller, ip: req.ip, req, reply } as Ctx<typeof call>);
           if (call.binary) return reply;
           return data instanceof Answer ? success(call.envelope, data.data, data.message) : success(call.envelope, data);
         } catch (err) {

@@ -3,10 +3,10 @@
  * and its links work without the web app's scripts, so they wait until the page has loaded (its
  * pictures included) and a frame has been painted; then they are all requested (modulepreload, one
  * link per task) and evaluated one chunk per task, in the order of their imports, so that no single
- * task blocks the page for long. While the page is parsed, before its first paint, the script reads
- * localStorage once: the first read loads the origin's storage synchronously, which would otherwise
- * lengthen the entry's evaluation (the session is read there; ADR 0011). A page that has not loaded within three seconds (a picture that hangs) starts them
- * anyway. If a chunk cannot be fetched, the page stays as the server rendered it, links working.
+ * task blocks the page for long. A page that has not loaded within three seconds (a picture that
+ * hangs) starts them anyway. If a chunk cannot be fetched, the page stays as the server rendered it,
+ * links working. (The early read of localStorage that keeps it out of the entry's evaluation is the
+ * head script's, MENU_MARK_SCRIPT below.)
  *
  * A link works before the app runs; a button does not. So a press on a button before then starts the
  * scripts at once and is kept, and the button is pressed again when the app has taken over the page
@@ -17,11 +17,10 @@
  * allows it by its hash (BOOT_SCRIPT_CSP) rather than allowing inline scripts.
  */
 import { createHash } from 'node:crypto';
-import { HYDRATED_EVENT, STORAGE_KEY } from '@portal/contract';
+import { HYDRATED_EVENT, PERSON_TYPE_TEACHER, STORAGE_KEY } from '@portal/contract';
 
 export const BOOT_SCRIPT = `(function () {
   var data = document.currentScript.dataset, started = false, pressed = null;
-  try { localStorage.getItem('${STORAGE_KEY}'); } catch (e) { /* storage blocked: the app copes */ }
   function start() {
     if (started) return;
     started = true;
@@ -74,3 +73,22 @@ export function bootScriptTag(chunks: string[], preload: string[]): string {
   const list = (files: string[]) => files.map((f) => `/${f}`).join(' ');
   return `<script data-chunks="${list(chunks)}" data-preload="${list(preload)}">${BOOT_SCRIPT}</script>`;
 }
+
+/**
+ * The other inline script, in the head of a page rendered on the server. The server renders a
+ * visitor's page (it cannot know who is logged in: the session is in this browser's storage), whose
+ * menu is the learner's; a logged-in teacher must not see it, not even until the app takes over. So
+ * before the page is painted this marks the document with the menu of the person stored here, and the
+ * frame's styles hide a menu drawn for the other kind (apps/web/src/app/menu.ts keeps the mark up to
+ * date once the app runs). Reading localStorage here also loads the origin's storage, which would
+ * otherwise lengthen the entry's evaluation (the session is read there; ADR 0011).
+ */
+export const MENU_MARK_SCRIPT = `(function () {
+  try {
+    var s = JSON.parse(localStorage.getItem('${STORAGE_KEY}') || 'null');
+    if (s && s.userInfo) document.documentElement.dataset.menu = s.userInfo.personType === ${PERSON_TYPE_TEACHER} ? 'teacher' : 'student';
+  } catch (e) { /* storage blocked or unreadable: a visitor's page */ }
+})();`;
+
+/** The CSP source that allows exactly MENU_MARK_SCRIPT. */
+export const MENU_MARK_SCRIPT_CSP = `'sha256-${createHash('sha256').update(MENU_MARK_SCRIPT).digest('base64')}'`;

@@ -1,7 +1,8 @@
 /**
  * Sends malformed input to every call of the contract (wrong types, huge strings, negative and huge
- * numbers, SQL and script fragments, broken JSON) as a visitor and as a logged-in learner, and
- * asserts no 5xx and no change to people or credentials. New calls are covered as they are added.
+ * numbers, SQL and script fragments; broken, deeply nested and oversized JSON; multipart bodies without
+ * a boundary or cut off) as a visitor and as a logged-in learner, and asserts no 5xx and no change to
+ * people or credentials. New calls are covered as they are added.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -32,6 +33,23 @@ const NASTY: unknown[] = [
 function fieldsOf(call: CallDef, part: 'body' | 'query' | 'params'): string[] {
   const schema = call[part] as { shape?: Record<string, unknown> } | undefined;
   return schema?.shape ? Object.keys(schema.shape) : ['x'];
+}
+
+const DEEP = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+const BOUNDARY = '----fuzz';
+
+/** Bodies no parser can take as they are: each must be refused with a 4xx, whatever the call. */
+function malformedBodies(call: CallDef): Record<string, { type: string; payload: string }> {
+  const field = call.upload?.field ?? fieldsOf(call, 'body')[0] ?? 'x';
+  const filePart = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG`;
+  return {
+    'broken JSON': { type: 'application/json', payload: '{"a":' },
+    'JSON nested 10,000 deep': { type: 'application/json', payload: DEEP },
+    'one field nested 10,000 deep': { type: 'application/json', payload: `{"${field}":${DEEP}}` },
+    'JSON over the body limit': { type: 'application/json', payload: JSON.stringify({ [field]: 'x'.repeat(1024 * 1024) }) },
+    'multipart without a boundary': { type: 'multipart/form-data', payload: filePart },
+    'multipart cut off before its closing boundary': { type: `multipart/form-data; boundary=${BOUNDARY}`, payload: filePart },
+  };
 }
 
 let t: TestApp;
@@ -69,8 +87,10 @@ describe('fuzz: every call, malformed input', () => {
           if (res.statusCode >= 500) failures.push(`${call.name} ${JSON.stringify(value)?.slice(0, 40)} → ${res.statusCode} ${res.body.slice(0, 120)}`);
         }
         if (call.method !== 'GET') {
-          const broken = await t.app.inject({ method: call.method, url: contract.urlOf(call, PRODUCT, {}), headers: { 'content-type': 'application/json', ...(who ? { authorization: who } : {}) }, payload: '{"a":' });
-          if (broken.statusCode >= 500) failures.push(`${call.name} broken JSON → ${broken.statusCode}`);
+          for (const [what, { type, payload }] of Object.entries(malformedBodies(call))) {
+            const res = await t.app.inject({ method: call.method, url: contract.urlOf(call, PRODUCT, {}), headers: { 'content-type': type, ...(who ? { authorization: who } : {}) }, payload });
+            if (res.statusCode >= 500) failures.push(`${call.name} ${what} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+          }
         }
       }
     }

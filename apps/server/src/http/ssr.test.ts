@@ -12,7 +12,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { person, urlOf } from '@portal/contract';
 import { createTestApp, PRODUCT, type TestApp } from '../test/harness.ts';
-import { BOOT_SCRIPT } from './bootScript.ts';
+import { BOOT_SCRIPT, MENU_MARK_SCRIPT } from './bootScript.ts';
 
 const TEMPLATE = `<!doctype html>
 <html lang="zh-CN">
@@ -137,9 +137,12 @@ describe('server rendering of /index and /course', () => {
     expect(boot?.[1]).toBe('/assets/react-R.js /assets/index-E.js');
     expect(boot?.[2]).toBe('/assets/public-P.js /assets/Page-I.js');
     expect(boot?.[3]).toBe(BOOT_SCRIPT);
-    const hash = `'sha256-${createHash('sha256').update(boot?.[3] ?? '').digest('base64')}'`;
-    expect(res.headers['content-security-policy']).toContain(`script-src 'self' ${hash};`);
+    const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
     expect(html.indexOf('data-chunks')).toBeGreaterThan(html.indexOf('portal-ssr-state'));
+    // The head's script marks the stored person's menu before the first paint (a teacher never sees the visitor's learner menu).
+    const mark = /<script>([\s\S]*?)<\/script><\/head>/.exec(html);
+    expect(mark?.[1]).toBe(MENU_MARK_SCRIPT);
+    expect(res.headers['content-security-policy']).toContain(`script-src 'self' ${hash(BOOT_SCRIPT)} ${hash(MENU_MARK_SCRIPT)};`);
   });
 
   it('renders as a visitor: nothing of the request (its session) reaches the calls', async () => {

@@ -2,8 +2,11 @@
  * SMS: an interface with two adapters. `outbox` (default, development) keeps every message in the
  * sms_outbox table, readable on /dev/sms; `aliyun` sends through Alibaba Cloud SMS (dysmsapi), signed
  * with the RPC signature (HMAC-SHA1) that provider documents. Every send is logged in sms_outbox.
+ * Two kinds of message: verification codes, and notices a teacher sends to class members (Aliyun
+ * sends those through a template of their own whose parameter `content` is the text).
  */
 import { createHmac, randomUUID } from 'node:crypto';
+import { and, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { smsOutbox } from '../db/schema/index.ts';
 
@@ -11,6 +14,22 @@ export interface SmsSender {
   readonly name: string;
   /** Sends the verification code; throws when the provider refuses. */
   sendCode(phone: string, code: string): Promise<void>;
+  /**
+   * Sends a teacher's notice; throws when the provider refuses (the outbox row says why). A real
+   * provider's log keeps `logged` instead of the text (a new password is not kept anywhere).
+   */
+  sendNotice(phone: string, text: string, logged?: string): Promise<void>;
+}
+
+/** The SMS sent to each number since `since` (codes and notices alike): the daily caps count these. */
+export async function smsCountsSince(db: Db, phones: string[], since: Date): Promise<Map<string, number>> {
+  if (phones.length === 0) return new Map();
+  const rows = await db
+    .select({ phone: smsOutbox.phone, n: sql<number>`count(*)::int` })
+    .from(smsOutbox)
+    .where(and(inArray(smsOutbox.phone, phones), gte(smsOutbox.sentAt, since)))
+    .groupBy(smsOutbox.phone);
+  return new Map(rows.map((r) => [r.phone, r.n]));
 }
 
 export const codeText = (code: string) => `您的验证码为${code}，5分钟内有效。如非本人操作，请忽略本短信。`;
@@ -21,6 +40,9 @@ export function outboxSms(db: Db): SmsSender {
     async sendCode(phone, code) {
       await db.insert(smsOutbox).values({ phone, content: codeText(code), provider: 'outbox', status: 'sent' });
     },
+    async sendNotice(phone, text) {
+      await db.insert(smsOutbox).values({ phone, content: text, provider: 'outbox', status: 'sent' });
+    },
   };
 }
 
@@ -29,6 +51,8 @@ export interface AliyunOptions {
   accessKeySecret: string;
   signName: string;
   templateCode: string;
+  /** The notice template (parameter `content`); without it notices are logged as failed. */
+  noticeTemplateCode?: string;
   endpoint?: string;
   fetch?: typeof fetch;
   now?: () => Date;
@@ -41,6 +65,10 @@ const pct = (s: string) =>
 
 /** The signed query of a SendSms request (exported for its test). */
 export function aliyunSignedQuery(o: AliyunOptions, phone: string, code: string): string {
+  return signedQuery(o, phone, o.templateCode, { code });
+}
+
+function signedQuery(o: AliyunOptions, phone: string, templateCode: string, templateParam: Record<string, string>): string {
   const params: Record<string, string> = {
     AccessKeyId: o.accessKeyId,
     Action: 'SendSms',
@@ -51,8 +79,8 @@ export function aliyunSignedQuery(o: AliyunOptions, phone: string, code: string)
     SignatureMethod: 'HMAC-SHA1',
     SignatureNonce: (o.nonce ?? randomUUID)(),
     SignatureVersion: '1.0',
-    TemplateCode: o.templateCode,
-    TemplateParam: JSON.stringify({ code }),
+    TemplateCode: templateCode,
+    TemplateParam: JSON.stringify(templateParam),
     Timestamp: (o.now ?? (() => new Date()))().toISOString().replace(/\.\d{3}Z$/, 'Z'),
     Version: '2017-05-25',
   };
@@ -67,21 +95,25 @@ export function aliyunSignedQuery(o: AliyunOptions, phone: string, code: string)
 
 export function aliyunSms(db: Db, o: AliyunOptions): SmsSender {
   const doFetch = o.fetch ?? fetch;
-  return {
-    name: 'aliyun',
-    async sendCode(phone, code) {
-      const url = `${o.endpoint ?? 'https://dysmsapi.aliyuncs.com'}/?${aliyunSignedQuery(o, phone, code)}`;
-      let error: string | null = null;
+  /** Sends one templated message and logs it (`logged`: what the outbox keeps of it). */
+  async function send(phone: string, query: string | null, logged: string) {
+    let error: string | null = query === null ? 'SMS_NOTICE_TEMPLATE_CODE is not configured' : null;
+    if (query !== null) {
       try {
-        const res = await doFetch(url, { signal: AbortSignal.timeout(10_000) });
+        const res = await doFetch(`${o.endpoint ?? 'https://dysmsapi.aliyuncs.com'}/?${query}`, { signal: AbortSignal.timeout(10_000) });
         const body = (await res.json()) as { Code?: string; Message?: string };
         if (body.Code !== 'OK') error = `${body.Code ?? res.status}: ${body.Message ?? ''}`;
       } catch (e) {
         error = (e as Error).message;
       }
-      // The code itself is not kept for a real provider: only that a message went out.
-      await db.insert(smsOutbox).values({ phone, content: codeText('******'), provider: 'aliyun', status: error ? 'failed' : 'sent', error });
-      if (error) throw new Error(`SMS provider refused: ${error}`);
-    },
+    }
+    await db.insert(smsOutbox).values({ phone, content: logged, provider: 'aliyun', status: error ? 'failed' : 'sent', error });
+    if (error) throw new Error(`SMS provider refused: ${error}`);
+  }
+  return {
+    name: 'aliyun',
+    // The code itself is not kept for a real provider: only that a message went out.
+    sendCode: (phone, code) => send(phone, aliyunSignedQuery(o, phone, code), codeText('******')),
+    sendNotice: (phone, text, logged = text) => send(phone, o.noticeTemplateCode ? signedQuery(o, phone, o.noticeTemplateCode, { content: text }) : null, logged),
   };
 }

@@ -20,3 +20,19 @@ export function hmacEquals(secret: string, payload: string, signature: string): 
   const given = Buffer.from(signature, 'hex');
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
+
+const PASSWORD_ALPHABETS = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnpqrstuvwxyz', '23456789', '@#%&!'] as const;
+/**
+ * A random 10-character password with capitals, small letters, digits and a symbol (so it satisfies
+ * the password rule), without look-alike characters (0/O, 1/l/I): it is read aloud or off an SMS.
+ */
+export function randomPassword(): string {
+  const all = PASSWORD_ALPHABETS.join('');
+  const pick = (from: string) => from[randomInt(0, from.length)]!;
+  const chars = [...PASSWORD_ALPHABETS.map(pick), ...Array.from({ length: 6 }, () => pick(all))];
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(0, i + 1);
+    [chars[i], chars[j]] = [chars[j]!, chars[i]!];
+  }
+  return chars.join('');
+}

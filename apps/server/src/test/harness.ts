@@ -20,6 +20,8 @@ export const PRODUCT = 'portal';
 export const PRODUCTION_ENV = {
   NODE_ENV: 'production',
   SIGNING_SECRET: 'a-production-secret-of-length',
+  CERTIFICATE_SIGNING_KEY: 'MC4CAQAwBQYDK2VwBCIEIMgcPxHc1KlNOkUGRdwBmMjDAYm2tv42Fge9ZV2k7E+V',
+  PUBLIC_URL: 'https://edu.example.cn',
   SMS_PROVIDER: 'aliyun',
   SMS_ACCESS_KEY_ID: 'id',
   SMS_ACCESS_KEY_SECRET: 'secret',

@@ -12,7 +12,7 @@ const config = {
   footer: { serviceHours: '', supportGroup: '', phone: '', fax: '', email: '', copyright: '' },
   ssoUrl: '',
   registrationUrl: '',
-  aiUrl: '',
+  utcOffsetMinutes: 480,
   mobileUrl: '',
   cityPlatforms: [],
 };
@@ -98,6 +98,42 @@ describe('api client', () => {
     await expect(call(person.getSessionPerson)).rejects.toMatchObject({ kind: 'unauthorized', shown: true });
     await expect(call(person.digitalBooks)).rejects.toMatchObject({ kind: 'unauthorized' });
     expect(toast).toHaveBeenCalledTimes(1);
+    expect(toast).toHaveBeenCalledWith('error', MSG.sessionExpired);
+    expect(handler).toHaveBeenCalledTimes(1);
+  });
+
+  it('HTTP 401 for a request made with a token since logged out or replaced: quiet, no toast and no login modal', async () => {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ token: 'tok-old-456789012345678901234' }));
+    const answers: (() => void)[] = [];
+    fetchMock.mockImplementation(() => new Promise<Response>((resolve) => answers.push(() => resolve(json({ res: false, resMsg: MSG.sessionExpired, obj: null }, 401)))));
+    const { call, setUnauthorizedHandler, sessionEnding } = await client();
+    const { storage } = await import('../lib/storage.ts');
+    const handler = vi.fn();
+    setUnauthorizedHandler(handler);
+    const answerNext = async (n: number) => {
+      await vi.waitFor(() => expect(answers).toHaveLength(n));
+      answers[n - 1]!();
+    };
+
+    // The page's query is in flight when its person logs out (the token is still stored while the logout call runs)...
+    const duringLogout = call(person.digitalBooks);
+    await vi.waitFor(() => expect(answers).toHaveLength(1));
+    sessionEnding('tok-old-456789012345678901234');
+    await answerNext(1);
+    await expect(duringLogout).rejects.toMatchObject({ kind: 'unauthorized', shown: true });
+    // ...or when another person has logged in since.
+    const beforeLogin = call(person.digitalBooks);
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    storage.update({ token: 'tok-new-456789012345678901234' });
+    await answerNext(2);
+    await expect(beforeLogin).rejects.toMatchObject({ kind: 'unauthorized', shown: true });
+    expect(toast).not.toHaveBeenCalled();
+    expect(handler).not.toHaveBeenCalled();
+
+    // The session in force answered 401: that one has expired.
+    const current = call(person.digitalBooks);
+    await answerNext(3);
+    await expect(current).rejects.toMatchObject({ kind: 'unauthorized' });
     expect(toast).toHaveBeenCalledWith('error', MSG.sessionExpired);
     expect(handler).toHaveBeenCalledTimes(1);
   });

@@ -43,6 +43,22 @@ export function setUnauthorizedHandler(handler: () => void) {
   onUnauthorized = handler;
 }
 
+/** Sessions this browser is ending (logout): a 401 for a request made with one is the logout's doing. */
+const endingTokens = new Set<string>();
+export function sessionEnding(token: string) {
+  endingTokens.add(token);
+}
+
+/**
+ * A 401 that says nothing about the session in force: the request was made with a token that has
+ * since been logged out or replaced (a page's query still in flight when its person logged out). It
+ * fails quietly: no 登录状态过期 toast, no login modal for a person who has just left on purpose.
+ */
+function staleUnauthorized(sentWith: string | null): CallError | null {
+  if (sentWith === null || (sentWith === storage.get().token && !endingTokens.has(sentWith))) return null;
+  return new CallError('unauthorized', MSG.sessionExpired, 401, true);
+}
+
 let lastUnauthorizedAt = 0;
 /** `quiet`: the caller shows its own message for HTTP and network failures (uploads); a 401 is always handled here. */
 function fail(kind: Exclude<CallErrorKind, 'business'>, status: number | null, detail?: unknown, quiet = false): CallError {
@@ -142,7 +158,7 @@ async function send<C extends CallDef>(def: C, url: string, init: RequestInit, q
   } catch (err) {
     throw fail('network', null, err, quiet);
   }
-  if (res.status === 401) throw fail('unauthorized', 401);
+  if (res.status === 401) throw staleUnauthorized(new Headers(init.headers).get('Authorization')) ?? fail('unauthorized', 401);
   if (res.status !== 200) throw fail('http', res.status, `${def.method} ${url} → HTTP ${res.status}`, quiet);
   let json: unknown;
   try {
@@ -169,15 +185,27 @@ async function send<C extends CallDef>(def: C, url: string, init: RequestInit, q
   return { data: data.data as CallData<C>, message };
 }
 
-/** Makes a contract call and answers its data; throws CallError (already shown unless `business`). */
-export async function call<R extends AnyCall>(ref: R, ...[input]: InputArgs<R>): Promise<CallAnswer<R>> {
+async function request<R extends AnyCall>(ref: R, input: CallInput<R> | undefined, quiet: boolean): Promise<CallAnswer<R>> {
   const { params, query, body } = (input ?? {}) as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown };
-  const def = await definitionOf(ref);
+  const def = await definitionOf(ref, quiet);
   const url = await urlFor(def, params, query);
   const headers = headersFor(def);
-  if (body === undefined) return (await send(def, url, { headers })).data;
+  if (body === undefined) return (await send(def, url, { headers }, quiet)).data;
   headers['Content-Type'] = 'application/json';
-  return (await send(def, url, { headers, body: JSON.stringify(body) })).data;
+  return (await send(def, url, { headers, body: JSON.stringify(body) }, quiet)).data;
+}
+
+/** Makes a contract call and answers its data; throws CallError (already shown unless `business`). */
+export function call<R extends AnyCall>(ref: R, ...[input]: InputArgs<R>): Promise<CallAnswer<R>> {
+  return request(ref, input, false);
+}
+
+/**
+ * A call made in the background whose page shows its own state (progress reports kept on the device):
+ * HTTP and network failures are not toasted; a 401 still is.
+ */
+export function quietCall<R extends AnyCall>(ref: R, ...[input]: InputArgs<R>): Promise<CallAnswer<R>> {
+  return request(ref, input, true);
 }
 
 /**

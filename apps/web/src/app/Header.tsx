@@ -6,26 +6,42 @@
 import { Suspense, useState, useSyncExternalStore } from 'react';
 import { MenuOutlined, RobotOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router';
-import dayjs from 'dayjs';
-import { MSG } from '@portal/contract/base';
+import { DEFAULT_UTC_OFFSET_MINUTES, isTeacher, MSG } from '@portal/contract/base';
+import { teacher } from '@portal/contract/refs';
+import { useCallQuery } from '../api/useCallQuery.ts';
 import { authUi } from '../features/auth/authUi.ts';
 import { logout, useSession } from '../features/auth/session.ts';
 import { usePortalConfig } from '../lib/config.ts';
+import { calendarDay } from '../lib/format.ts';
+import { renderInstant } from '../ssrState.ts';
 import { toast } from '../lib/toast.ts';
 import { lazyAntd } from './lazyAntd.tsx';
-import { menuOf, type MenuItem } from './menu.ts';
+import { menuKindOf, menuOf, type MenuItem } from './menu.ts';
 import { HeaderQr } from './HeaderQr.tsx';
 import { MobileQrCard } from './MobileQr.tsx';
 import { useNavActions } from './useNavActions.ts';
 
 const COLLEGE_FALLBACK = '干部网络学院';
-const noSubscription = () => () => {};
-/** Today in the visitor's clock; empty in a page rendered on the server, whose clock and zone may differ. */
-const useToday = () => useSyncExternalStore(noSubscription, () => dayjs().format('YYYY年M月D日 dddd'), () => '');
+/** The date is looked at again every minute, so a page left open past midnight moves on to the new day. */
+const everyMinute = (onChange: () => void) => {
+  const timer = setInterval(onChange, 60_000);
+  return () => clearInterval(timer);
+};
+/**
+ * Today in the college's time zone (the server's TIME_ZONE), whatever the zone of the computer. A page
+ * rendered on the server shows the day it was rendered on, and the browser adopting it draws that same
+ * day first (the server snapshot), then today's.
+ */
+const useToday = (utcOffsetMinutes: number) =>
+  useSyncExternalStore(
+    everyMinute,
+    () => calendarDay(Date.now(), utcOffsetMinutes),
+    () => calendarDay(renderInstant(), utcOffsetMinutes),
+  );
 const MenuDrawer = lazyAntd(() => import('./MenuDrawer.tsx'));
 
 export function Header() {
-  const { person } = useSession();
+  const { person, token } = useSession();
   const { config } = usePortalConfig();
   const { go, openDigitalBooks, openAi } = useNavActions();
   const location = useLocation();
@@ -34,7 +50,14 @@ export function Header() {
   /** Kept mounted after the first opening so the drawer can animate closed. */
   const [drawerUsed, setDrawerUsed] = useState(false);
   const [leaving, setLeaving] = useState(false);
-  const today = useToday();
+  const today = useToday(config?.utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES);
+
+  // Between a login's token and its person (fetched next), whose menu to show is not known yet:
+  // none, rather than the visitor's (the learner's), which a teacher must not see.
+  const menu = token !== null && !person ? [] : menuOf(person);
+  // A learner's unread class messages: the badge on 我的消息.
+  const learner = person !== null && !isTeacher(person);
+  const unread = useCallQuery(teacher.findUnreadMessageCount, {}, { enabled: learner, staleTime: 60_000 }).data ?? 0;
 
   const close = () => setDrawerOpen(false);
   const isActive = (path: string) => location.pathname === path || location.pathname.startsWith(`${path}/`);
@@ -94,6 +117,12 @@ export function Header() {
       >
         <UserOutlined /> <span className="person-no">{person.personNo}</span> <span className="person-name">{person.personName}</span>
       </button>
+      {learner ? (
+        <Link to="/learningClassroom/mymessage" className="header-link" onClick={close} aria-label={unread > 0 ? `我的消息，${unread}条未读` : '我的消息'}>
+          我的消息
+          {unread > 0 ? <span className="header-badge">{unread > 99 ? '99+' : unread}</span> : null}
+        </Link>
+      ) : null}
       <button
         type="button"
         className="header-link"
@@ -177,14 +206,16 @@ export function Header() {
         </div>
       </div>
       <nav className="header-nav" aria-label="主菜单">
-        <div className="header-inner header-nav-inner">{menuOf(person).map(menuLink)}</div>
+        <div className="header-inner header-nav-inner" data-menu={menuKindOf(person)}>
+          {menu.map(menuLink)}
+        </div>
       </nav>
       <Suspense fallback={null}>
         {drawerOpen || drawerUsed ? (
           <MenuDrawer open={drawerOpen} onClose={close}>
         <div className="drawer-account">{account}</div>
         <nav className="drawer-nav" aria-label="主菜单">
-          {menuOf(person).map(menuLink)}
+          {menu.map(menuLink)}
         </nav>
         <div className="drawer-tools">
           {aiEntry}

@@ -14,6 +14,7 @@ import { storage } from '../lib/storage.ts';
 import { SSR_STATE_ID } from '../ssrState.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
+import { markStoredMenu } from './menu.ts';
 import { isRouteHandle } from './routeSpec.ts';
 
 function hideLoadingOverlay() {
@@ -34,6 +35,7 @@ function startOnce() {
   });
   // Another tab logged in or out: follow it.
   window.addEventListener('storage', () => storage.reload());
+  markStoredMenu(() => storage.get().userInfo, storage.subscribe);
   void restoreSession();
 }
 

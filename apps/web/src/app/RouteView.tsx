@@ -1,17 +1,20 @@
 /**
  * One screen of the route table: sets the page title, applies decideRoute (login → the login
  * modal and a 请先登录 panel; noPermission → the no-permission modal, page withheld) and renders the
- * page, lazily loaded.
+ * page, lazily loaded; a page of an area (the classroom, class management) inside the area's layout.
  */
-import { Suspense, useEffect, useRef, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
 import { LockOutlined, StopOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router';
 import { decideRoute, MSG, type RouteDecision, type RouteSpec } from '@portal/contract/base';
 import { authUi } from '../features/auth/authUi.ts';
 import { useSession } from '../features/auth/session.ts';
 import { pageTitle, usePortalConfig } from '../lib/config.ts';
+import { areaOf } from './areas.ts';
 import { PageLoading } from './PageLoading.tsx';
 import { StatusPanel } from './StatusPanel.tsx';
+
+const AreaLayout = lazy(() => import('./AreaLayout.tsx'));
 
 export function useDocumentTitle(title: string) {
   const { config } = usePortalConfig();
@@ -63,9 +66,19 @@ export function RouteView({ spec, Page }: { spec: RouteSpec; Page: ComponentType
       </div>
     );
   }
-  return (
+  const page = (
     <Suspense fallback={<PageLoading />}>
       <Page />
+    </Suspense>
+  );
+  const area = areaOf(spec.path);
+  if (!area) return page;
+  // The layout stays while the next page of the area loads: only its content waits.
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <AreaLayout area={area} title={spec.title}>
+        {page}
+      </AreaLayout>
     </Suspense>
   );
 }

@@ -2,7 +2,8 @@
  * The routes, built from the contract's route table (the browser's router in main.tsx, the server's
  * rendering in entry-server.tsx): every route gets RouteView (title, guard,
  * lazily loaded page). A page lives in src/pages/<route path>/Page.tsx; a route without one yet shows
- * the titled under-construction page. Parents with an index child redirect to it. A page that uses
+ * the titled under-construction page (its notice alone inside the area's layout, for a page of the
+ * classroom or of class management). Parents with an index child redirect to it. A page that uses
  * antd is loaded inside antd's scope (lazyAntd); the public portal's pages are drawn without antd so
  * that their first screen does not wait for it (ADR 0008).
  */
@@ -16,14 +17,15 @@ import { PAGES_WITHOUT_ANTD } from './antdFree.ts';
 import { lazyAntd } from './lazyAntd.tsx';
 import { FLAT_ROUTES, type RouteHandle } from './routeSpec.ts';
 import { RouteView } from './RouteView.tsx';
-import { UnderConstruction } from './UnderConstruction.tsx';
+import { areaOf } from './areas.ts';
+import { UnderConstruction, UnderConstructionNotice } from './UnderConstruction.tsx';
 
 const pageModules = import.meta.glob<{ default: ComponentType }>('../pages/**/Page.tsx');
-
 
 function pageFor(spec: RouteSpec): ComponentType {
   const load = pageModules[`../pages${spec.path}/Page.tsx`];
   if (load) return PAGES_WITHOUT_ANTD.includes(spec.path) ? lazy(load) : lazyAntd(load);
+  if (areaOf(spec.path)) return UnderConstructionNotice;
   return function Placeholder() {
     return <UnderConstruction title={spec.title} />;
   };

@@ -1,6 +1,7 @@
 /**
  * What the menus do: go to a route (asking to log in, or showing the no-permission modal, first
- * when decideRoute says so), open the digital library and the AI entry in a new window.
+ * when decideRoute says so), open the digital library and the AI entry (with a ticket, never the
+ * session token) in a new window.
  */
 import { useNavigate } from 'react-router';
 import { canUsePermissionModules, decideRoute } from '@portal/contract/base';
@@ -8,14 +9,12 @@ import { person as personCalls } from '@portal/contract/refs';
 import { call, showError } from '../api/client.ts';
 import { authUi } from '../features/auth/authUi.ts';
 import { useSession } from '../features/auth/session.ts';
-import { usePortalConfig, withToken } from '../lib/config.ts';
 import { openInNewWindow } from '../lib/newWindow.ts';
 import { routeOf } from './routeSpec.ts';
 
 export function useNavActions() {
   const navigate = useNavigate();
-  const { person, token } = useSession();
-  const { config } = usePortalConfig();
+  const { person } = useSession();
 
   const go = (path: string) => {
     const spec = routeOf(path);
@@ -38,15 +37,11 @@ export function useNavActions() {
     return true;
   };
 
-  const openDigitalBooks = () => {
+  /** Opens the address a call answers (a signed jump link, the AI page with a ticket) in a new window. */
+  const openFrom = (def: typeof personCalls.digitalBooks | typeof personCalls.aiTicket) => {
     if (!permitted()) return;
-    openInNewWindow(() => call(personCalls.digitalBooks)).catch((err: unknown) => showError(err, 'warning'));
+    openInNewWindow(() => call(def)).catch((err: unknown) => showError(err, 'warning'));
   };
 
-  const openAi = () => {
-    if (!permitted() || !token || !config) return;
-    window.open(withToken(config.aiUrl, token), '_blank', 'noopener');
-  };
-
-  return { go, openDigitalBooks, openAi };
+  return { go, openDigitalBooks: () => openFrom(personCalls.digitalBooks), openAi: () => openFrom(personCalls.aiTicket) };
 }

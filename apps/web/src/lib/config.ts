@@ -13,9 +13,3 @@ export function pageTitle(title: string, collegeName: string | undefined): strin
   return collegeName ? `${title} - ${collegeName}` : title;
 }
 
-/** An external address with the session token appended (the AI entry). */
-export function withToken(url: string, token: string): string {
-  const u = new URL(url, window.location.origin);
-  u.searchParams.set('token', token);
-  return u.toString();
-}

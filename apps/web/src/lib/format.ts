@@ -7,3 +7,17 @@ export function maskPhone(phone: string | null | undefined): string {
 }
 
 export const genderName = (gender: number) => (gender === 0 ? '男' : '女');
+
+const WEEKDAYS = ['星期日', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六'];
+
+/**
+ * The calendar day of an instant in the college's time zone (given as its offset from UTC, from the
+ * portal configuration), as the header shows it: 2026年11月25日 星期三. The college's zone, not the
+ * computer's: a visitor abroad, or the server rendering the page in UTC, shows the college's date
+ * (from 16:00 UTC it is already the next day in China). Plain arithmetic, no Intl: a DateTimeFormat
+ * of a named zone would cost the first screen tens of milliseconds.
+ */
+export function calendarDay(at: number, utcOffsetMinutes: number): string {
+  const local = new Date(at + utcOffsetMinutes * 60_000);
+  return `${local.getUTCFullYear()}年${local.getUTCMonth() + 1}月${local.getUTCDate()}日 ${WEEKDAYS[local.getUTCDay()]}`;
+}

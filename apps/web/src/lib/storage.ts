@@ -55,6 +55,8 @@ function write(next: StoredState) {
 
 /** Study progress reports waiting to be sent (features/study); kept apart from featurewebstorage so a report survives a reload. */
 export const STUDY_QUEUE_KEY = 'studyReportQueue';
+/** Exam answers waiting to be sent (features/exam), kept apart for the same reason. */
+export const EXAM_QUEUE_KEY = 'examAnswerQueue';
 
 export const storage = {
   get: (): StoredState => state,

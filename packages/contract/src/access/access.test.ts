@@ -50,7 +50,7 @@ describe('SPEC.md section 2 route access table', () => {
     for (const p of ['/index', '/pictureNewInfo', '/charts', '/certificate', '/download', '/question', '/about', '/noticeList', '/noticeInfo', '/course', '/specialTraining', '/learningColumn', '/learningColumnInfo', '/onlineExam', '/exam', '/exam1', '/examInfo', '/study', '/studypdf', '/studypdf1', '/studylive', '/studylive1', '/specialTrainingInfo', '/class/teacherinfo', '/class/message1', '/learningClassroom/ongoingTopic', '/learningClassroom/printcertificate', '/learningClassroom/myhomework5'])
       expect(paths).toContain(p);
     expect(paths.filter((p) => p.startsWith('/class/'))).toHaveLength(15);
-    expect(paths.filter((p) => p.startsWith('/learningClassroom/'))).toHaveLength(16);
+    expect(paths.filter((p) => p.startsWith('/learningClassroom/'))).toHaveLength(17);
   });
 
   it('public routes open for anybody; /course asks no login but checks permission', () => {
@@ -80,6 +80,11 @@ describe('SPEC.md section 2 route access table', () => {
     expect(decideRoute(route('/learningClassroom/ongoingTopic'), teacher)).toBe('noPermission');
     expect(landingOf(student)).toBe('/learningClassroom/ongoingTopic');
     expect(landingOf(teacher)).toBe('/class/teacherinfo');
+    // Not the topics page, which sends to 专题培训: a permission module a training-class account cannot open.
+    for (const p of [trainee, traineeExam]) {
+      expect(landingOf(p)).toBe('/learningClassroom/ongoingcourses');
+      expect(decideRoute(route(landingOf(p)), p)).toBe('allow');
+    }
     expect(ROUTES.find((r) => r.path === '/class')?.index).toBe('teacherinfo');
     expect(ROUTES.find((r) => r.path === '/learningClassroom')?.index).toBe('ongoingTopic');
   });

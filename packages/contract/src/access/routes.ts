@@ -96,13 +96,22 @@ export const ROUTES: RouteSpec[] = [
       child('learningnotesedit', '编辑笔记'),
       child('learningnotesadd', '新增笔记'),
       child('printcertificate', '打印证书'),
+      child('mymessage', '我的消息'),
     ],
   },
 ];
 
-/** Where each role lands after login (SPEC.md section 2). */
-export const LANDING = { student: '/learningClassroom/ongoingTopic', teacher: '/class/teacherinfo', loggedOut: '/index' } as const;
-export const landingOf = (p: AccessSubject) => (isTeacher(p) ? LANDING.teacher : LANDING.student);
+/**
+ * Where each role lands after login (SPEC.md section 2). A training-class account lands on its
+ * courses instead of the topics page: topics are joined under 专题培训, a module it cannot open.
+ */
+export const LANDING = {
+  student: '/learningClassroom/ongoingTopic',
+  trainingClass: '/learningClassroom/ongoingcourses',
+  teacher: '/class/teacherinfo',
+  loggedOut: '/index',
+} as const;
+export const landingOf = (p: AccessSubject) => (isTeacher(p) ? LANDING.teacher : canUsePermissionModules(p) ? LANDING.student : LANDING.trainingClass);
 
 /** What happens when somebody opens a route: allow it, ask to log in, or show the no-permission modal. */
 export type RouteDecision = 'allow' | 'login' | 'noPermission';

@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import { defineCall, pageOf, pageQuery } from '../call.ts';
 import { idParam, keywordParam } from './content.ts';
+import { examMine } from './exam.ts';
 
 const EDU = '/video_learning/education';
 const instant = z.string().describe('ISO 8601 date-time');
@@ -302,6 +303,10 @@ export const examItem = z.object({
   passScore: z.number().int(),
   totalScore: z.number().int(),
   state: z.enum(EXAM_STATES),
+  /** 结业考试: passing it is part of completing its install, with the required hours. */
+  decidesCompletion: z.boolean(),
+  /** My attempts and whether I may start, for a logged-in caller; null for a visitor. */
+  mine: examMine.nullable(),
 });
 export type ExamItem = z.infer<typeof examItem>;
 
@@ -310,8 +315,13 @@ export const findExamOnlineByPage = defineCall({
   method: 'POST',
   path: `${EDU}/index/findExamOnlineByPage`,
   envelope: 'vl',
-  auth: 'none',
-  summary: 'The public list of exams open now or upcoming, the soonest-closing first.',
-  query: pageQuery,
+  auth: 'optional',
+  summary:
+    'The public list of exams open now or upcoming, the soonest-closing first (with ended: the ended ones after them, the latest first); with my attempts and whether I may start when logged in.',
+  query: pageQuery.extend({
+    ended: z.enum(['true', 'false'], { error: '参数ended只能是true或false' }).optional(),
+    /** The exams of one install, whatever their state (the topic's page). */
+    installId: idParam('培训编号').optional(),
+  }),
   data: pageOf(examItem),
 });

@@ -272,10 +272,19 @@ export const findCertificateByPage = defineCall({
 export const certificateCheck = certificateItem.extend({
   /** False when the college has revoked it. */
   valid: z.boolean(),
+  /** When the college revoked it (null while valid). */
+  revokedAt: instant.nullable(),
   organName: z.string(),
   verifyCode: z.string(),
 });
 export type CertificateCheck = z.infer<typeof certificateCheck>;
+
+export const certNoField = z
+  .string({ error: '请输入证书编号' })
+  .trim()
+  .min(1, '请输入证书编号')
+  .max(32, '证书编号不能超过32个字符')
+  .regex(/^[A-Za-z0-9-]+$/, '证书编号只包含字母、数字和连字符');
 
 export const findCertificateByNo = defineCall({
   name: 'findCertificateByNo',
@@ -286,15 +295,36 @@ export const findCertificateByNo = defineCall({
   summary:
     "Checks a certificate by its number (and, if given, the holder's full name): the certificate with a masked name, or null when no certificate matches.",
   query: z.object({
-    certNo: z
-      .string({ error: '请输入证书编号' })
-      .trim()
-      .min(1, '请输入证书编号')
-      .max(32, '证书编号不能超过32个字符')
-      .regex(/^[A-Za-z0-9-]+$/, '证书编号只包含字母、数字和连字符'),
+    certNo: certNoField,
     personName: z.string({ error: '姓名必须是文字' }).trim().max(30, '姓名不能超过30个字符').optional(),
   }),
   data: certificateCheck.nullable(),
+});
+
+/** The payload a certificate's QR code carries: what is signed, readable without the network. */
+export const certificatePayloadFields = z.object({
+  /** Number. */
+  n: z.string(),
+  /** Masked holder's name. */
+  p: z.string(),
+  /** Install (training) title. */
+  i: z.string(),
+  /** Credit hours. */
+  h: z.number(),
+  /** Issue date, YYYY-MM-DD in the college's calendar. */
+  d: z.string(),
+});
+export type CertificatePayloadFields = z.infer<typeof certificatePayloadFields>;
+
+export const findCertificateKey = defineCall({
+  name: 'findCertificateKey',
+  method: 'GET',
+  path: `${EDU}/index/findCertificateKey`,
+  envelope: 'vl',
+  auth: 'none',
+  summary:
+    "The public key that checks certificates' QR payloads (Ed25519, raw 32 bytes in base64url). A payload is base64url(JSON of number, masked name, install, hours, date) + '.' + base64url(signature over that first part's ASCII bytes).",
+  data: z.object({ algorithm: z.literal('Ed25519'), publicKey: z.string() }),
 });
 
 // ---- statistics ---------------------------------------------------------------------------

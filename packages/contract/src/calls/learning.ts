@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { defineCall, pageOf, pageQuery } from '../call.ts';
-import { idParam } from './content.ts';
+import { certNoField, idParam } from './content.ts';
 import { courseCard, installItem, RESOURCE_KINDS } from './catalog.ts';
 
 const SL = '/video_learning/education/studentLearn';
@@ -137,6 +137,8 @@ export const studySession = z.object({
   course: z.object({ id: z.number().int(), title: z.string(), creditHours: z.number(), completedAt: instant.nullable() }),
   /** Why time counts or not, in words the learner reads on the study page. */
   rule: z.string(),
+  /** Live attendance earns until the lesson's end (then the replay needs a session of its own); null otherwise. */
+  creditUntil: instant.nullable(),
   idleMinutes: z.number().int(),
   reportIntervalSeconds: z.number().int(),
 });
@@ -273,5 +275,44 @@ export const exportLearningHistory = defineCall({
   auth: 'required',
   binary: true,
   summary: 'My completed courses by year as an Excel workbook (xlsx).',
+  data: z.null(),
+});
+
+// ---- certificates -------------------------------------------------------------------------
+
+export const myCertificate = z.object({
+  certNo: z.string(),
+  installId: z.number().int(),
+  installTitle: z.string(),
+  hours: z.number(),
+  issuedAt: instant,
+  verifyCode: z.string(),
+  /** When the college revoked it, and why (null while valid). */
+  revokedAt: instant.nullable(),
+  revokeReason: z.string().nullable(),
+  /** The address the QR code opens: /certificate with the number and the signed payload. */
+  verifyUrl: z.string(),
+});
+export type MyCertificate = z.infer<typeof myCertificate>;
+
+export const certificate = defineCall({
+  name: 'certificate',
+  method: 'POST',
+  path: `${SL}/certificate`,
+  envelope: 'vl',
+  auth: 'required',
+  summary: 'My certificates (one per completed install), newest first, with their state and verification address.',
+  data: z.array(myCertificate),
+});
+
+export const certificatePdf = defineCall({
+  name: 'certificatePdf',
+  method: 'GET',
+  path: `${SL}/certificatePdf`,
+  envelope: 'raw',
+  auth: 'required',
+  binary: true,
+  summary: 'One of my certificates as a one-page A4 landscape PDF with its QR code.',
+  query: z.object({ certNo: certNoField }),
   data: z.null(),
 });

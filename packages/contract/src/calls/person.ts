@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { newPassword, phone } from '../rules/fields.ts';
+import { AVATAR_MAX_BYTES } from '../constants.ts';
+import { MSG } from '../messages.ts';
 
 /** Session user info, SPEC.md section 3. */
 export const sessionPerson = z.object({
@@ -61,7 +63,7 @@ export const uploadUserPic = defineCall({
   envelope: 'vl',
   auth: 'required',
   summary: 'Avatar upload: one image in the multipart field userPic (JPG, PNG, GIF or WEBP by content, at most 2 MB).',
-  upload: { field: 'userPic' },
+  upload: { field: 'userPic', maxBytes: AVATAR_MAX_BYTES, tooLarge: MSG.avatarTooLarge },
   data: z.string().describe('the new userPic address'),
 });
 
@@ -101,6 +103,40 @@ export const zwyOauth = defineCall({
   data: z.null(),
 });
 
+/** A ticket for the AI page: the person's id, its expiry (Unix seconds) and an HMAC of both, dot-separated. */
+export const aiTicketFormat = z.string().regex(/^\d{1,12}\.\d{1,12}\.[0-9a-f]{64}$/, '票据格式不正确');
+
+export const aiTicket = defineCall({
+  name: 'aiTicket',
+  method: 'POST',
+  path: '/video_learning/ai/ticket',
+  envelope: 'vl',
+  auth: 'required',
+  summary:
+    'The AI entry: the configured AI page with a short-lived, single-use ticket for the caller (not the session token, which would land in the other site\'s logs and history); refused to training-class accounts.',
+  data: z.string(),
+});
+
+/** What the AI page may know of the person behind a ticket: who they are, not how to act as them. */
+export const aiIdentity = z.object({
+  personNo: z.string(),
+  personName: z.string(),
+  personType: z.number().int(),
+  organName: z.string(),
+});
+export type AiIdentity = z.infer<typeof aiIdentity>;
+
+export const aiTicketExchange = defineCall({
+  name: 'aiTicketExchange',
+  method: 'POST',
+  path: '/video_learning/ai/exchange',
+  envelope: 'vl',
+  auth: 'none',
+  summary: "Called by the AI site's server: exchanges a ticket from aiTicket, once and before it expires, for the person's public identity.",
+  body: z.object({ ticket: aiTicketFormat }),
+  data: aiIdentity,
+});
+
 /** What the shell needs from configuration: footer, links, city platforms. */
 export const portalConfig = z.object({
   product: z.string(),
@@ -115,7 +151,11 @@ export const portalConfig = z.object({
   }),
   ssoUrl: z.string(),
   registrationUrl: z.string(),
-  aiUrl: z.string(),
+  /**
+   * How far the college's calendar (TIME_ZONE) is ahead of UTC now, in minutes: the browser draws the
+   * header's date from it (a DateTimeFormat of a named zone costs a page's first screen 40-120 ms).
+   */
+  utcOffsetMinutes: z.number().int().min(-840).max(840),
   mobileUrl: z.string(),
   cityPlatforms: z.array(z.object({ name: z.string(), url: z.string() })),
 });
@@ -127,7 +167,7 @@ export const getPortalConfig = defineCall({
   path: '/video_learning/portalConfig',
   envelope: 'vl',
   auth: 'none',
-  summary: 'Public configuration for the page shell (footer, single sign-on, registration, AI entry, city platforms).',
+  summary: "Public configuration for the page shell (footer, single sign-on, registration, the college's time zone, city platforms).",
   data: portalConfig,
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../messages.ts';
-import { changePasswordForm, firstMessage, imageCaptcha, imageCaptchaForSms, loginPassword, newPassword, phone, smsCode } from './fields.ts';
+import { changePasswordForm, firstMessage, imageCaptcha, imageCaptchaForSms, loginPassword, newPassword, personDetails, phone, POSITION_LEVELS, smsCode } from './fields.ts';
 
 const msg = (schema: { safeParse(v: unknown): unknown }, v: unknown) =>
   firstMessage(schema.safeParse(v) as Parameters<typeof firstMessage>[0]);
@@ -50,5 +50,19 @@ describe('SPEC.md section 5 validation rules', () => {
     expect(msg(changePasswordForm, { ...ok, password: '' })).toBe('请输入新密码');
     expect(msg(changePasswordForm, { ...ok, confirm: '' })).toBe('请确认新密码');
     expect(msg(changePasswordForm, { ...ok, confirm: 'Study@2028' })).toBe('两次密码输入不一致');
+  });
+});
+
+describe("a person's details (updatePerson)", () => {
+  it('refuses a bad name, nation, gender or position level with a Chinese message', () => {
+    const ok = { personName: '张伟', gender: 0, nationName: '汉族', positionLevelId: 3 };
+    expect(firstMessage(personDetails.safeParse(ok))).toBeNull();
+    expect(firstMessage(personDetails.safeParse({ ...ok, personName: '' }))).toBe('请输入姓名');
+    expect(firstMessage(personDetails.safeParse({ ...ok, personName: '张' }))).toBe('姓名只能包含汉字、字母和间隔号，至少2个字');
+    expect(firstMessage(personDetails.safeParse({ ...ok, personName: '<b>张伟</b>' }))).toBe('姓名只能包含汉字、字母和间隔号，至少2个字');
+    expect(firstMessage(personDetails.safeParse({ ...ok, nationName: '汉' }))).toBe('民族应为“××族”，如汉族');
+    expect(firstMessage(personDetails.safeParse({ ...ok, gender: 2 }))).toBe('性别不正确');
+    expect(firstMessage(personDetails.safeParse({ ...ok, positionLevelId: 9 }))).toBe('职级不正确');
+    expect(POSITION_LEVELS[ok.positionLevelId - 1]).toBe('四级主任科员');
   });
 });

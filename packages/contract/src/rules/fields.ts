@@ -54,3 +54,20 @@ export const changePasswordForm = z
 export function firstMessage(result: z.ZodSafeParseResult<unknown>): string | null {
   return result.success ? null : (result.error.issues[0]?.message ?? MSG.badRequest);
 }
+
+/** 职级 (position levels) by id, 1-based: a person's positionLevelName is the name of their id. */
+export const POSITION_LEVELS = ['试用期人员', '一级科员', '四级主任科员', '二级主任科员', '四级调研员', '二级调研员', '一级巡视员', '其他人员'] as const;
+
+/** A person's name: Chinese characters or letters (with the middle dot of minority and foreign names), 2 to 20. */
+export const personName = requiredText('请输入姓名', 20, '姓名不能超过20个字符').regex(/^[\u4e00-\u9fa5A-Za-z·•]{2,20}$/u, '姓名只能包含汉字、字母和间隔号，至少2个字');
+/** 民族, e.g. 汉族, 蒙古族. */
+export const nationName = requiredText('请输入民族', 10, '民族不能超过10个字符').regex(/^[\u4e00-\u9fa5]{1,9}族$/u, '民族应为“××族”，如汉族');
+/** SPEC.md section 2: 0 is male, otherwise female (1). */
+export const gender = z.coerce.number({ error: '请选择性别' }).int('性别不正确').min(0, '性别不正确').max(1, '性别不正确');
+export const positionLevelId = z.coerce
+  .number({ error: '请选择职级' })
+  .int('职级不正确')
+  .min(1, '职级不正确')
+  .max(POSITION_LEVELS.length, '职级不正确');
+/** The details of a person a class manager may change (updatePerson); the mobile number, the login name, is not among them. */
+export const personDetails = z.object({ personName, gender, nationName, positionLevelId });

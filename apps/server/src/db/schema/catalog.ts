@@ -1,10 +1,10 @@
 /**
  * The course catalogue: years → installs (training arrangements) → plans → courses, the category tree,
  * ordered course resources (video, pdf, live), learning columns, the courses a person chose, and the
- * exams' public face (the exam-taking issue adds questions and attempts).
+ * exams' public face (their table is in exam.ts, owned by the exam module).
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { persons } from './people.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
@@ -158,19 +158,4 @@ export const personCourses = pgTable(
     addedAt: at('added_at').notNull().default(sql`now()`),
   },
   (t) => [primaryKey({ columns: [t.personId, t.courseId] }), index('person_courses_course_idx').on(t.courseId)],
-);
-
-export const exams = pgTable(
-  'exams',
-  {
-    id: serial('id').primaryKey(),
-    title: text('title').notNull(),
-    installId: integer('install_id').references(() => installs.id),
-    startAt: at('start_at').notNull(),
-    endAt: at('end_at').notNull(),
-    durationMinutes: smallint('duration_minutes').notNull(),
-    passScore: smallint('pass_score').notNull(),
-    totalScore: smallint('total_score').notNull().default(100),
-  },
-  (t) => [index('exams_end_idx').on(t.endAt, t.startAt)],
 );

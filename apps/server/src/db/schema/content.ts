@@ -1,12 +1,10 @@
 /**
  * The public portal's content: picture news, notices (the 公告 list and the college's education
  * notices) with attachments, the real-time ticker, college pictures and overview text, downloads,
- * common questions, friendly links, and certificates (issued by the learning core; verified here).
+ * common questions and friendly links.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { persons } from './people.ts';
-import { installs } from './catalog.ts';
+import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 // Indexes for newest first are plain ascending ones: scanned backwards they serve ORDER BY ... DESC
@@ -116,24 +114,3 @@ export const friendlyLinks = pgTable('friendly_links', {
   url: text('url').notNull(),
   sort: integer('sort').notNull().default(0),
 });
-
-export const certificates = pgTable(
-  'certificates',
-  {
-    id: serial('id').primaryKey(),
-    /** Upper case: queries compare the number given in upper case, through the unique index. */
-    certNo: text('cert_no').notNull(),
-    personId: integer('person_id').notNull().references(() => persons.personId),
-    installId: integer('install_id').notNull().references(() => installs.id),
-    issuedAt: at('issued_at').notNull().default(sql`now()`),
-    hours: numeric('hours', { precision: 6, scale: 1, mode: 'number' }).notNull(),
-    /** Printed beside the QR code so a reader can tell a real certificate from a copy with another number. */
-    verifyCode: text('verify_code').notNull(),
-    revokedAt: at('revoked_at'),
-  },
-  (t) => [
-    uniqueIndex('certificates_no_uq').on(t.certNo),
-    index('certificates_issued_idx').on(t.issuedAt, t.id),
-    uniqueIndex('certificates_person_install_uq').on(t.personId, t.installId),
-  ],
-);

@@ -4,3 +4,7 @@ export * from './platform.ts';
 export * from './catalog.ts';
 export * from './content.ts';
 export * from './learning.ts';
+export * from './exam.ts';
+export * from './teaching.ts';
+export * from './certificate.ts';
+export * from './notes.ts';

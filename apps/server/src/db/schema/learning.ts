@@ -33,6 +33,12 @@ export const studySessions = pgTable(
     courseId: integer('course_id').notNull().references(() => courses.id),
     startedAt: at('started_at').notNull().default(sql`now()`),
     supersededAt: at('superseded_at'),
+    /** The session earns wall-clock time from here (a live lesson opened early: from its start). */
+    creditFrom: at('credit_from').notNull().default(sql`now()`),
+    /** Live attendance earns nothing after the lesson's end; null for everything else. */
+    creditUntil: at('credit_until'),
+    /** Seconds the learner's previous session was credited ahead of the wall clock when this one began. */
+    debtSeconds: integer('debt_seconds').notNull().default(0),
     creditedSeconds: integer('credited_seconds').notNull().default(0),
     lastReportAt: at('last_report_at'),
   },

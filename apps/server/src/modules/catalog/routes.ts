@@ -66,8 +66,8 @@ export function catalogRoutes(bind: Binder, svc: CatalogService) {
   });
   bind(catalog.findColumnByPage, async ({ query, caller }) => svc.columnPage(caller, query));
   bind(catalog.findColumnById, async ({ query, caller }) => found(await svc.column(caller, query.id)));
-  bind(catalog.findExamOnlineByPage, async ({ query, reply }) => {
-    cachePublic(reply);
-    return svc.openExams(query);
+  bind(catalog.findExamOnlineByPage, async ({ query, caller, reply }) => {
+    cacheFor(reply, caller !== null);
+    return svc.openExams(caller, query);
   });
 }

@@ -5,7 +5,7 @@
  * and, through the learning core's progress reader once it provides one, how far they are.
  */
 import { and, asc, count, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { canUsePermissionModules, catalog as K, MSG, UC_CODE } from '@portal/contract';
+import { canUsePermissionModules, catalog as K, MSG, UC_CODE, type exam } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { categories, columnItems, courseResources, courses, exams, installs, learningColumns, personCourses, planCourses, plans, trainingYears } from '../../db/schema/index.ts';
 import { Refusal } from '../../http/errors.ts';
@@ -15,12 +15,18 @@ import { iso, isoOrNull, matchesAny, outer, offsetOf, pageFrom, totalOver, type 
 /** A learner's completion (percent) of each of the given courses they have progress in. */
 export type CourseProgressReader = (personId: number, courseIds: number[]) => Promise<Map<number, number>>;
 
+/** A learner's standing in each of the given exams (attempts, best score, whether they may start). */
+export type ExamStandingReader = (caller: Caller, examIds: number[]) => Promise<Map<number, ExamMine>>;
+
 export interface CatalogDeps {
   db: Db;
   /** Provided by the learning core, which owns progress; without it cards answer progress null. */
   progress?: CourseProgressReader;
+  /** Provided by the exam module, which owns attempts; without it exams answer mine null. */
+  examStanding?: ExamStandingReader;
 }
 
+type ExamMine = exam.ExamMine;
 type Who = Pick<Caller, 'personId' | 'personType' | 'createuser'> | null;
 
 const published = eq(courses.status, 'published');
@@ -49,7 +55,7 @@ export const courseCardBase = {
   publishedAt: courses.publishedAt,
 };
 
-export function makeCatalog({ db, progress }: CatalogDeps) {
+export function makeCatalog({ db, progress, examStanding }: CatalogDeps) {
   /** The columns of a course card; `added` is answered in the same query. */
   const cardColumns = (who: Who) => ({
     ...courseCardBase,
@@ -342,9 +348,9 @@ export function makeCatalog({ db, progress }: CatalogDeps) {
       };
     },
 
-    /** Exams not yet over: open ones first, each group by closing time. */
-    async openExams(q: PageQuery): Promise<Page<K.ExamItem>> {
-      const notOver = gt(exams.endAt, sql`now()`);
+    /** Exams not yet over: open ones first, each group by closing time (ended ones after, if asked); a learner's standing in each. */
+    async openExams(caller: Caller | null, q: PageQuery & { ended?: 'true' | 'false' | undefined; installId?: number | undefined }): Promise<Page<K.ExamItem>> {
+      const which = q.installId !== undefined ? eq(exams.installId, q.installId) : q.ended === 'true' ? undefined : gt(exams.endAt, sql`now()`);
       const rows = await db
         .select({
           id: exams.id,
@@ -355,20 +361,22 @@ export function makeCatalog({ db, progress }: CatalogDeps) {
           durationMinutes: exams.durationMinutes,
           passScore: exams.passScore,
           totalScore: exams.totalScore,
+          decidesCompletion: exams.decidesCompletion,
           total: totalOver(),
         })
         .from(exams)
         .leftJoin(installs, eq(installs.id, exams.installId))
-        .where(notOver)
-        .orderBy(sql`${exams.startAt} > now()`, asc(exams.endAt), asc(exams.id))
+        .where(which)
+        .orderBy(sql`${exams.endAt} <= now()`, sql`${exams.startAt} > now()`, sql`case when ${exams.endAt} <= now() then -extract(epoch from ${exams.endAt}) else extract(epoch from ${exams.endAt}) end`, asc(exams.id))
         .limit(q.pageSize)
         .offset(offsetOf(q));
       const now = Date.now();
+      const mine = caller && examStanding ? await examStanding(caller, rows.map((r) => r.id)) : new Map<number, ExamMine>();
       return pageFrom(
         q,
         rows,
-        ({ total: _t, ...r }) => ({ ...r, startAt: iso(r.startAt), endAt: iso(r.endAt), state: stateOf(r.startAt, r.endAt, now) }),
-        async () => (await db.select({ n: count() }).from(exams).where(notOver))[0]?.n ?? 0,
+        ({ total: _t, ...r }) => ({ ...r, startAt: iso(r.startAt), endAt: iso(r.endAt), state: stateOf(r.startAt, r.endAt, now), mine: mine.get(r.id) ?? null }),
+        async () => (await db.select({ n: count() }).from(exams).where(which))[0]?.n ?? 0,
       );
     },
   };

@@ -6,6 +6,7 @@ import { content, MSG, responseSchema, urlOf, type CallData, type CallDef } from
 import { createTestApp, PRODUCT, type TestApp } from '../../test/harness.ts';
 import { certificates, downloads, notices, persons, realtimeNotices } from '../../db/schema/index.ts';
 import { DEMO_ASSETS_DIR, demoCertificateNo, MEDIA_PREFIX } from '../../db/seed-content.ts';
+import { DEMO_COURSES } from '../../db/seed-courses.ts';
 import { maskName } from './listing.ts';
 import { makeContent } from './service.ts';
 import { makePlatform } from '../platform/service.ts';
@@ -255,7 +256,7 @@ describe('certificates', () => {
   });
 
   it('certificate queries are limited per address (numbers cannot be tried by the thousand)', async () => {
-    const limited = makeContent({ db: t.db, platform: makePlatform(t.db), product: PRODUCT, perMinute: 2 });
+    const limited = makeContent({ db: t.db, platform: makePlatform(t.db), product: PRODUCT, perMinute: 2, timeZone: t.config.TIME_ZONE });
     const certNo = demoCertificateNo();
     const n = Math.floor(Math.random() * 250) + 1;
     const ip = `198.51.100.${n}`;
@@ -295,7 +296,7 @@ describe('statistics come from the data', () => {
 
   it('real-time figures follow logins, sessions and certificates', async () => {
     // A service that never reuses a figure: the app's own reuses them for STATS_TTL_MS.
-    const fresh = makeContent({ db: t.db, platform: makePlatform(t.db), product: PRODUCT, perMinute: 1000, statsTtlMs: 0 });
+    const fresh = makeContent({ db: t.db, platform: makePlatform(t.db), product: PRODUCT, perMinute: 1000, statsTtlMs: 0, timeZone: t.config.TIME_ZONE });
     const before = await fresh.realTimeData();
     expect(await ok(content.realTimeData)).toEqual(before);
     const [all] = await t.db.select({ n: sql<number>`count(*)::int` }).from(persons).where(eq(persons.status, 'active'));
@@ -359,7 +360,7 @@ describe('statistics come from the data', () => {
 
 describe('media', () => {
   it('serves covers, videos with ranges, and nothing outside the media folder', async () => {
-    const video = await t.app.inject({ method: 'GET', url: '/media/video/lesson-1.mp4', headers: { range: 'bytes=0-99' } });
+    const video = await t.app.inject({ method: 'GET', url: `${MEDIA_PREFIX}${DEMO_COURSES[0]!.chapters[0]!.file}`, headers: { range: 'bytes=0-99' } });
     expect(video.statusCode).toBe(206);
     expect(video.headers['content-type']).toBe('video/mp4');
     expect(video.rawPayload.length).toBe(100);

@@ -29,6 +29,18 @@ export async function pageFrom<R extends { total: number }, T>(q: PageQuery, row
   return { list: rows.map(map), total, pageNum: q.pageNum, pageSize: q.pageSize };
 }
 
+/**
+ * Every row of a paged list, page after page of the same query: an export streams the rows of the
+ * screen's own query and filter without holding them all (ARCHITECTURE.md section 5).
+ */
+export async function* allRows<T>(fetchPage: (q: PageQuery) => Promise<Page<T>>, pageSize = 500): AsyncGenerator<T> {
+  for (let pageNum = 1; ; pageNum++) {
+    const page = await fetchPage({ pageNum, pageSize });
+    yield* page.list;
+    if (page.list.length < pageSize) return;
+  }
+}
+
 /** `%text%` with the LIKE wildcards of the text escaped, so 100% searches for "100%". */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 /** Case-insensitive containment of literal text in any of the columns. */
@@ -46,10 +58,8 @@ export function matchesAny(text: string, ...columns: (AnyColumn | SQL)[]): SQL {
  */
 export const outer = (column: AnyColumn) => sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 
-const DAY_MS = 86_400_000;
 /** China Standard Time: UTC+8 all year. */
 const CST_MS = 8 * 3_600_000;
-export const startOfChinaDay = (now = Date.now()) => new Date(Math.floor((now + CST_MS) / DAY_MS) * DAY_MS - CST_MS);
 export const chinaYearStart = (year: number) => new Date(Date.UTC(year, 0, 1) - CST_MS);
 export const chinaYearOf = (now = Date.now()) => new Date(now + CST_MS).getUTCFullYear();
 

@@ -1,7 +1,7 @@
 /**
  * The public portal's content: owns picture news, notices and their attachments, the real-time
  * ticker, college pictures and text, downloads, common questions, friendly links and the public
- * certificate query. The index statistics read, never write, what other modules keep: registered
+ * certificate list and query (reading the certificate module's table, never writing it). The index statistics read, never write, what other modules keep: registered
  * people by city (persons → organs → cities), learners online (live sessions seen in the last 15
  * minutes), today's learners (successful logins in the audit log) and credit hours (certificates;
  * the learning core's per-course hours replace them when it lands).
@@ -28,7 +28,8 @@ import {
   sessions,
 } from '../../db/schema/index.ts';
 import type { Platform } from '../platform/service.ts';
-import { chinaYearOf, chinaYearStart, iso, maskName, matchesAny, offsetOf, outer, pageFrom, startOfChinaDay, totalOver, type Page, type PageQuery } from './listing.ts';
+import { startOfDayIn } from '../../lib/calendar.ts';
+import { chinaYearOf, chinaYearStart, iso, isoOrNull, maskName, matchesAny, offsetOf, outer, pageFrom, totalOver, type Page, type PageQuery } from './listing.ts';
 
 export interface ContentDeps {
   db: Db;
@@ -38,6 +39,8 @@ export interface ContentDeps {
   perMinute: number;
   /** How long this instance reuses a computed statistic (default STATS_TTL_MS; 0: never). */
   statsTtlMs?: number;
+  /** The college's calendar (TIME_ZONE): when "today" of the live figures began. */
+  timeZone: string;
 }
 
 /**
@@ -76,7 +79,7 @@ const asNeighbour = (v: unknown): Neighbour => {
   return { id: Number(o.id), title: String(o.title) };
 };
 
-export function makeContent({ db, platform, product, perMinute, statsTtlMs = STATS_TTL_MS }: ContentDeps) {
+export function makeContent({ db, platform, product, perMinute, statsTtlMs = STATS_TTL_MS, timeZone }: ContentDeps) {
   const memo = makeMemo(statsTtlMs);
   const downloadPath = pathOf(C.downloadFile, product);
 
@@ -323,13 +326,14 @@ export function makeContent({ db, platform, product, perMinute, statsTtlMs = STA
         issuedAt: iso(r.issuedAt),
         verifyCode: r.verifyCode,
         valid: r.revokedAt === null,
+        revokedAt: isoOrNull(r.revokedAt),
       };
     },
 
     realTimeData: (): Promise<C.RealTimeFigures> =>
       memo('realTime', async () => {
         const now = Date.now();
-        const today = startOfChinaDay(now);
+        const today = startOfDayIn(timeZone, now);
         const [r] = await db
           .select({
             onlineNow: sql<number>`(select count(distinct ${sessions.personId}) from ${sessions} where ${sessions.revokedAt} is null and ${sessions.expiresAt} > now() and ${sessions.lastSeenAt} > ${new Date(now - ONLINE_WINDOW_MS).toISOString()}::timestamptz)`.mapWith(Number),

@@ -1,10 +1,10 @@
 /**
  * The learning core: owns enrolments, study sessions, resource and course progress, course
  * completions and the report ledger (schema/learning.ts). A progress report is credited by the pure
- * rule in credit.ts inside a transaction that locks its study session, and is acknowledged only
- * after the transaction commits.
+ * rule in credit.ts in one statement guarded on its locked study session, and is acknowledged only
+ * after that statement commits.
  */
-import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { canUsePermissionModules, learning as L, MSG, UC_CODE, type catalog } from '@portal/contract';
 
 type ResourceKind = catalog.ResourceKind;
@@ -23,12 +23,14 @@ import {
   studySessions,
   trainingYears,
 } from '../../db/schema/index.ts';
-import { Refusal } from '../../http/errors.ts';
+import { HttpError, Refusal } from '../../http/errors.ts';
 import type { Caller } from '../../http/auth.ts';
 import { iso, isoOrNull, offsetOf, pageFrom, totalOver, type Page, type PageQuery } from '../content/listing.ts';
-import { decideCredit } from './credit.ts';
+import { CREDIT_TOLERANCE_SECONDS, decideCredit, type ResourceProgressState } from './credit.ts';
 import { courseCardBase } from '../catalog/service.ts';
+import { completionExamsPassed } from '../exam/completion.ts';
 import { batched, batchedCalls } from '../../lib/batch.ts';
+import type { CompletedInstall } from '../certificate/service.ts';
 
 export interface LearningOptions {
   /** Share of a video's length that completes it (PRODUCT.md: default 95 %). */
@@ -63,17 +65,40 @@ export function requiredSecondsOf(r: Pick<ResourceRow, 'kind' | 'durationSeconds
   return Math.max(1, Math.ceil(length * ratio));
 }
 
-function ruleOf(kind: ResourceKind, required: number, ratio: number): string {
+/** What a report's position means for a chapter (credit.ts), and the media length that bounds it. */
+function mediaOf(r: Pick<ResourceRow, 'kind' | 'durationSeconds' | 'liveStart' | 'liveEnd'>, attendance: boolean): Pick<ResourceProgressState, 'positions' | 'lengthSeconds'> {
+  if (r.kind === 'pdf') return { positions: 'pages', lengthSeconds: 0 };
+  if (r.kind === 'video') return { positions: 'media', lengthSeconds: r.durationSeconds ?? 0 };
+  if (attendance) return { positions: 'none', lengthSeconds: 0 };
+  // The replay of a live lesson is as long as the lesson.
+  const lesson = r.liveStart && r.liveEnd ? Math.ceil((r.liveEnd.getTime() - r.liveStart.getTime()) / 1000) : 0;
+  return { positions: 'media', lengthSeconds: r.durationSeconds ?? lesson };
+}
+
+/** Live attendance (a session opened before the lesson ended) earns only while the lesson is on. */
+const isAttendance = (r: Pick<ResourceRow, 'kind' | 'liveEnd'>, openedAt: number) => r.kind === 'live' && r.liveEnd !== null && openedAt <= r.liveEnd.getTime();
+
+function ruleOf(kind: ResourceKind, required: number, ratio: number, attendance: boolean): string {
   const mins = Math.floor(required / 60);
   const secs = required % 60;
   const need = `${mins}分${secs ? `${secs}秒` : '钟'}`;
   const common = '页面切换到后台时暂停计时；同一时间只有一个学习页面计时；长时间无操作将暂停学习。';
   if (kind === 'video') return `视频累计有效观看时长达到视频时长的${Math.round(ratio * 100)}%（${need}）即完成本章节。倍速播放按实际时间计时，未完成前不能拖动到未观看的部分。${common}`;
   if (kind === 'pdf') return `课件累计阅读满${need}即完成本章节。${common}`;
-  return `直播（或回放）累计观看达到课时的${Math.round(ratio * 100)}%（${need}）即完成本章节；直播开始前不计时。${common}`;
+  const total = `直播与回放的有效观看时长合计达到课时的${Math.round(ratio * 100)}%（${need}）即完成本章节。`;
+  if (attendance) return `直播开始前不计时，直播期间观看按实际时间计时，直播结束后停止计时；错过或未看完的部分可在直播结束后观看回放补足。${total}${common}`;
+  return `观看回放按实际播放时长计时，倍速播放不多计时，未完成前不能拖动到未观看的部分。${total}${common}`;
 }
 
-export function makeLearning(db: Db, opts: LearningOptions) {
+/** The advisory-lock class under which a learner's study sessions are opened (with the person id as the second key). */
+const STUDY_START_LOCK = 0x5354;
+
+export interface LearningDeps {
+  /** Called in the transaction that completed these installs for the person (the certificate module issues their certificates). */
+  installsCompleted(tx: Db, personId: number, completed: CompletedInstall[], at: Date): Promise<void>;
+}
+
+export function makeLearning(db: Db, opts: LearningOptions, deps: LearningDeps) {
   const { completionRatio: ratio } = opts;
   const prepared = preparedRunner(db);
 
@@ -108,23 +133,36 @@ export function makeLearning(db: Db, opts: LearningOptions) {
     const [course] = await tx.select({ hours: courses.creditHours }).from(courses).where(eq(courses.id, courseId));
     await tx.insert(courseCompletions).values({ personId, courseId, completedAt: now, year: chinaYear(now), hours: course?.hours ?? 0 }).onConflictDoNothing();
     const [c] = await tx.select({ at: courseCompletions.completedAt }).from(courseCompletions).where(and(eq(courseCompletions.personId, personId), eq(courseCompletions.courseId, courseId)));
-    await markCompletedInstalls(tx, personId, courseId, now);
+    await completeInstalls(tx, personId, sql`e.install_id in (select p.install_id from ${plans} p join ${planCourses} pc on pc.plan_id = p.id where pc.course_id = ${courseId})`, now);
     return c?.at ?? now;
   }
 
-  /** Installs containing the course whose required hours are now earned become completed. */
-  async function markCompletedInstalls(tx: Db, personId: number, courseId: number, now: Date) {
-    await tx.execute(sql`update ${enrolments} e set status = 'completed', completed_at = ${now}
-      where e.person_id = ${personId} and e.status in ('applied', 'approved')
-        and e.install_id in (select p.install_id from ${plans} p join ${planCourses} pc on pc.plan_id = p.id where pc.course_id = ${courseId})
-        and (select i.required_hours from ${installs} i where i.id = e.install_id) <= (
-          select coalesce(sum(cc.hours), 0) from ${courseCompletions} cc
+  /**
+   * The installs (among `which`) whose completion rule the person now meets become completed: the
+   * required hours earned by completed courses of their plans, and every exam that decides their
+   * completion passed (the exam module's condition).
+   */
+  async function completeInstalls(tx: Db, personId: number, which: SQL, now: Date) {
+    const earned = sql`(select coalesce(sum(cc.hours), 0) from ${courseCompletions} cc
           where cc.person_id = ${personId} and cc.course_id in (
-            select pc2.course_id from ${planCourses} pc2 join ${plans} p2 on p2.id = pc2.plan_id where p2.install_id = e.install_id))`);
+            select pc2.course_id from ${planCourses} pc2 join ${plans} p2 on p2.id = pc2.plan_id where p2.install_id = e.install_id))`;
+    // The row lock of the update makes a concurrent completion of the same enrolment, on any
+    // instance, wait and then find it completed: only one transaction returns it.
+    const completed = await tx
+      .execute<{ install_id: number; hours: string | number }>(
+        sql`update ${enrolments} e set status = 'completed', completed_at = ${now}
+      where e.person_id = ${personId} and e.status in ('applied', 'approved') and ${which}
+        and ${completionExamsPassed(personId, sql`e.install_id`)}
+        and (select i.required_hours from ${installs} i where i.id = e.install_id) <= ${earned}
+      returning e.install_id, ${earned} as hours`,
+      )
+      .then((r) => (r as unknown as { rows: { install_id: number; hours: string | number }[] }).rows);
+    if (completed.length > 0) await deps.installsCompleted(tx, personId, completed.map((c) => ({ installId: Number(c.install_id), hours: Number(c.hours) })), now);
   }
 
   type StateRow = {
-    started_at: string | Date; superseded_at: string | Date | null; credited_seconds: number; course_id: number; resource_id: number;
+    started_at: string | Date; credit_from: string | Date; credit_until: string | Date | null; debt_seconds: number;
+    superseded_at: string | Date | null; credited_seconds: number; course_id: number; resource_id: number;
     learned_seconds: number; max_position: number; last_position: number; completed_at: string | Date | null;
     kind: ResourceKind; duration_seconds: number | null; min_read_seconds: number | null; live_start: string | Date | null; live_end: string | Date | null;
     duplicate: boolean; course_completed_at: string | Date | null; k: string;
@@ -140,12 +178,30 @@ export function makeLearning(db: Db, opts: LearningOptions) {
 
   /**
    * Applies decided reports: the chapter (only if its learned seconds are still what was read), the
-   * session and the ledger row, in one statement for all the reports of a turn. A report that is not
-   * in the answer was not applied (its chapter moved on, or two reports of one chapter met in the
-   * batch) and is decided again. A report id already in the ledger aborts the statement; then each
-   * report is applied on its own, so only that one is refused.
+   * session and the ledger row, in one statement for all the reports of a turn. The chapter's update
+   * first locks the report's study session and checks the credit against the session's bound there
+   * (the SQL twin of credit.ts's sessionAllowance): under that lock a newer session's start, which
+   * supersedes this one and carries its excess forward, waits for the report or sees it, so no
+   * second of the learner's time is spent twice across sessions and servers. A report that is not
+   * in the answer was not applied (its chapter moved on, its session's bound or state changed, or two
+   * reports of one chapter were decided on the same state) and is decided again. A report id already in the ledger
+   * aborts the statement; then each report is applied on its own, so only that one is refused.
    */
   async function writeMany(items: WriteItem[]): Promise<(Written | null)[]> {
+    // One statement updates a chapter row once: reports of one chapter that met in a turn go in waves.
+    const waves: WriteItem[][] = [];
+    const seen = new Map<string, number>();
+    for (const i of items) {
+      const key = `${i.personId}:${i.resourceId}`;
+      const n = seen.get(key) ?? 0;
+      seen.set(key, n + 1);
+      (waves[n] ??= []).push(i);
+    }
+    if (waves.length > 1) {
+      const done = new Map<WriteItem, Written | null>();
+      for (const wave of waves) (await writeMany(wave)).forEach((w, j) => done.set(wave[j]!, w));
+      return items.map((i) => done.get(i) ?? null);
+    }
     const run = (name: string, list: WriteItem[]) => {
       const c = <K extends keyof WriteItem>(k: K) => list.map((i) => i[k]);
       return prepared<Written>(
@@ -159,7 +215,13 @@ export function makeLearning(db: Db, opts: LearningOptions) {
            update resource_progress rp set learned_seconds = rp.learned_seconds + v.credit, max_position = greatest(rp.max_position, v.max_position),
                   last_position = v.last_position, completed_at = v.completed_at, updated_at = v.at
              from v where rp.person_id = v.person_id and rp.resource_id = v.resource_id and rp.learned_seconds = v.expected
-                  and (not v.expect_active or exists (select 1 from study_sessions a where a.id = v.session_id and a.superseded_at is null))
+                  and exists (select 1 from study_sessions a
+                               where a.id = v.session_id and (not v.expect_active or a.superseded_at is null)
+                                 and (v.credit = 0 or a.credited_seconds + a.debt_seconds + v.credit <=
+                                      greatest(0, floor(extract(epoch from least(v.at, coalesce(a.superseded_at, v.at), coalesce(a.credit_until, v.at)) - a.credit_from)))
+                                      + case when a.superseded_at is null and v.at >= a.credit_from and (a.credit_until is null or v.at <= a.credit_until)
+                                             then ${CREDIT_TOLERANCE_SECONDS} else 0 end)
+                               for update)
            returning v.report_id, v.session_id, v.credit, v.at, rp.learned_seconds, rp.max_position, rp.last_position, rp.completed_at),
          s as (
            update study_sessions ss set credited_seconds = ss.credited_seconds + p.credit, last_report_at = p.at
@@ -191,7 +253,7 @@ export function makeLearning(db: Db, opts: LearningOptions) {
     const parts = keys.map((k) => k.split(':'));
     const rows = await prepared<StateRow>(
       'learning_report_states',
-      `select v.k, s.started_at, s.superseded_at, s.credited_seconds, s.course_id, s.resource_id,
+      `select v.k, s.started_at, s.credit_from, s.credit_until, s.debt_seconds, s.superseded_at, s.credited_seconds, s.course_id, s.resource_id,
               p.learned_seconds, p.max_position, p.last_position, p.completed_at,
               r.kind, r.duration_seconds, r.min_read_seconds, r.live_start, r.live_end,
               exists (select 1 from progress_reports pr where pr.report_id = v.rid) as duplicate,
@@ -216,6 +278,9 @@ export function makeLearning(db: Db, opts: LearningOptions) {
     if (p.completedAt && !courseCompletedAt) courseCompletedAt = await db.transaction((tx) => completeCourseIfDone(tx, personId, row.course_id, p.completedAt ?? new Date()));
     return {
       startedAt: new Date(row.started_at),
+      creditFrom: new Date(row.credit_from),
+      creditUntil: date(row.credit_until),
+      debtSeconds: row.debt_seconds,
       supersededAt: date(row.superseded_at),
       creditedSeconds: row.credited_seconds,
       courseId: row.course_id,
@@ -258,6 +323,13 @@ export function makeLearning(db: Db, opts: LearningOptions) {
 
   return {
     ratio,
+    /** Whether a course is one of the person's own (added, or in an install they are enrolled in). */
+    isMine,
+
+    /** A passed exam may complete its install (called by the exam module inside its transaction). */
+    completeInstallAfterExam(tx: Db, personId: number, installId: number) {
+      return completeInstalls(tx, personId, sql`e.install_id = ${installId}`, new Date());
+    },
 
     /** Completion percent per course, for course cards (the catalogue's progress reader). */
     async courseProgress(personId: number, courseIds: number[]): Promise<Map<number, number>> {
@@ -294,9 +366,31 @@ export function makeLearning(db: Db, opts: LearningOptions) {
       const required = requiredSecondsOf(res.r, ratio);
       // The learner's earlier sessions stop counting: forget what this process kept of them.
       for (const [id, e] of hot) if (e.personId === caller.personId) hot.delete(id);
+      const attendance = isAttendance(res.r, Date.now());
       const { session, progress, completedAt } = await db.transaction(async (tx) => {
-        await tx.update(studySessions).set({ supersededAt: new Date() }).where(and(eq(studySessions.personId, caller.personId), isNull(studySessions.supersededAt)));
-        const [s] = await tx.insert(studySessions).values({ personId: caller.personId, resourceId, courseId: res.course.id }).returning();
+        // One start at a time per learner (on every server): two starts at once must not both count.
+        await tx.execute(sql`select pg_advisory_xact_lock(${STUDY_START_LOCK}, ${caller.personId})`);
+        // The sessions that counted until now stop counting; what they were credited ahead of the wall
+        // clock (at most the tolerance) becomes the new session's debt. Locking their rows waits for
+        // a report being applied to them, so its credit is seen here. Times are whole milliseconds,
+        // as the rule in credit.ts sees them.
+        const ahead = await tx.execute<{ excess: number }>(sql`update ${studySessions} set superseded_at = date_trunc('milliseconds', now())
+            where person_id = ${caller.personId} and superseded_at is null
+            returning greatest(0, credited_seconds + debt_seconds
+              - greatest(0, floor(extract(epoch from least(superseded_at, coalesce(credit_until, superseded_at)) - credit_from))))::int as excess`);
+        // Under the rule a session is never more than the tolerance ahead; the cap keeps a session of older data from owing more.
+        const debt = Math.min(CREDIT_TOLERANCE_SECONDS, (ahead as unknown as { rows: { excess: number }[] }).rows.reduce((sum, r) => sum + Number(r.excess), 0));
+        const [s] = await tx
+          .insert(studySessions)
+          .values({
+            personId: caller.personId,
+            resourceId,
+            courseId: res.course.id,
+            creditFrom: attendance && res.r.liveStart ? sql`greatest(date_trunc('milliseconds', now()), ${res.r.liveStart})` : sql`date_trunc('milliseconds', now())`,
+            creditUntil: attendance ? res.r.liveEnd : null,
+            debtSeconds: debt,
+          })
+          .returning();
         const firstTime = await tx.select({ n: sql<number>`1` }).from(resourceProgress).where(and(eq(resourceProgress.personId, caller.personId), eq(resourceProgress.courseId, res.course.id))).limit(1);
         if (firstTime.length === 0) await tx.update(courses).set({ popularity: sql`${courses.popularity} + 1` }).where(eq(courses.id, res.course.id));
         await tx.insert(resourceProgress).values({ personId: caller.personId, resourceId, courseId: res.course.id }).onConflictDoNothing();
@@ -323,7 +417,8 @@ export function makeLearning(db: Db, opts: LearningOptions) {
         },
         progress: toProgress(progress, required),
         course: { id: res.course.id, title: res.course.title, creditHours: res.course.creditHours, completedAt: isoOrNull(completedAt) },
-        rule: ruleOf(r.kind, required, ratio),
+        rule: ruleOf(r.kind, required, ratio, attendance),
+        creditUntil: isoOrNull(session.creditUntil),
         idleMinutes: opts.idleMinutes,
         reportIntervalSeconds: L.PROGRESS_REPORT_INTERVAL_SECONDS,
       };
@@ -351,13 +446,20 @@ export function makeLearning(db: Db, opts: LearningOptions) {
         const active = state.supersededAt === null;
         if (state.duplicate) return { reportId: rep.reportId, credited: 0, duplicate: true, active, seekRefused: false, progress: toProgress(state.p, required), courseCompletedAt: isoOrNull(state.courseCompletedAt) };
         const now = new Date();
+        const media = mediaOf(state.r, state.creditUntil !== null);
         const d = decideCredit(
           now.getTime(),
-          { startedAt: state.startedAt.getTime(), supersededAt: state.supersededAt?.getTime() ?? null, creditedSeconds: state.creditedSeconds },
-          { requiredSeconds: required, lengthSeconds: state.r.durationSeconds ?? 0, learnedSeconds: state.p.learnedSeconds, maxPosition: state.p.maxPosition, completed: state.p.completedAt !== null },
+          {
+            creditFrom: state.creditFrom.getTime(),
+            creditUntil: state.creditUntil?.getTime() ?? null,
+            supersededAt: state.supersededAt?.getTime() ?? null,
+            debtSeconds: state.debtSeconds,
+            creditedSeconds: state.creditedSeconds,
+          },
+          { requiredSeconds: required, ...media, learnedSeconds: state.p.learnedSeconds, maxPosition: state.p.maxPosition, completed: state.p.completedAt !== null },
           rep,
         );
-        const lastPosition = Math.floor(d.seekRefused ? d.maxPosition : Math.min(rep.position, state.r.durationSeconds || rep.position));
+        const lastPosition = Math.floor(d.seekRefused ? d.maxPosition : Math.min(rep.position, media.lengthSeconds || rep.position));
         const completedAt = d.completesNow ? now : state.p.completedAt;
         const written = await writeReport({
           credit: d.credit,
@@ -378,8 +480,8 @@ export function makeLearning(db: Db, opts: LearningOptions) {
           clipped: d.clipped,
           expectActive: active,
         });
-        // Lost the race for the chapter row, the session stopped counting, or the id was already
-        // counted: read again and decide again.
+        // Lost the race for the chapter row, the session stopped counting or its bound moved (a newer
+        // session, another server), or the id was already counted: read again and decide again.
         if (written === null) {
           hot.delete(sessionId);
           continue;
@@ -390,7 +492,8 @@ export function makeLearning(db: Db, opts: LearningOptions) {
         keepHot(caller.personId, sessionId, { ...state, creditedSeconds: state.creditedSeconds + d.credit, p, courseCompletedAt, duplicate: false }, readAt);
         return { reportId: rep.reportId, credited: d.credit, duplicate: false, active, seekRefused: d.seekRefused, progress, courseCompletedAt: isoOrNull(courseCompletedAt) };
       }
-      throw new Refusal(LEARNING_MSG.busy);
+      // Not a refusal of the report: the client keeps it and sends it again.
+      throw new HttpError(503, LEARNING_MSG.busy);
     },
 
     async courseProgressDetail(caller: Caller, courseId: number) {
@@ -436,6 +539,23 @@ export function makeLearning(db: Db, opts: LearningOptions) {
         .offset(offsetOf(q));
       const now = Date.now();
       return pageFrom(q, rows, (r) => toMyInstall(r, now), async () => 0);
+    },
+
+    /** Special training topics by state (specialTraining). */
+    specialInstalls(caller: Caller, state: 'upcoming' | 'open' | 'ended', q: PageQuery): Promise<Page<L.MyInstall>> {
+      const when = {
+        upcoming: sql`${installs.startAt} > now()`,
+        open: sql`${installs.startAt} <= now() and ${installs.endAt} >= now()`,
+        ended: sql`${installs.endAt} < now()`,
+      }[state];
+      return this.installsFor(caller, sql`${installs.kind} = 'special' and ${when}`, q, state === 'ended' ? 'recent' : 'start');
+    },
+
+    /** The installs I applied to, in progress or finished (ended, or completed by me) (ongoingTopic). */
+    myInstalls(caller: Caller, finished: boolean, q: PageQuery): Promise<Page<L.MyInstall>> {
+      const mine = sql`exists (select 1 from ${enrolments} e where e.install_id = ${installs.id} and e.person_id = ${caller.personId} and e.status <> 'cancelled')`;
+      const over = sql`(${installs.endAt} < now() or exists (select 1 from ${enrolments} e where e.install_id = ${installs.id} and e.person_id = ${caller.personId} and e.status = 'completed'))`;
+      return this.installsFor(caller, finished ? sql`${mine} and ${over}` : sql`${mine} and not ${over}`, q, 'recent');
     },
 
     async install(caller: Caller, installId: number): Promise<L.MyInstall | null> {

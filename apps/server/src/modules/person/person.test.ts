@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { MSG, person, urlOf } from '@portal/contract';
 import { createTestApp, PRODUCT, type TestApp } from '../../test/harness.ts';
 import { auditLog } from '../../db/schema/index.ts';
+import { hmac } from '../../lib/crypto.ts';
 
 let t: TestApp;
 let learner: string;
@@ -101,12 +102,58 @@ describe('digital books and the national academy', () => {
   });
 });
 
+describe('the AI entry', () => {
+  const ticketOf = (url: string) => new URL(url).searchParams.get('ticket') ?? '';
+  const exchange = (ticket: string) => t.call(person.aiTicketExchange, { body: { ticket } });
+
+  it('opens the AI page with a ticket, never the session token, and the ticket is exchanged once for the public identity', async () => {
+    const url = (await t.call(person.aiTicket, { token: learner })).json.obj as string;
+    expect(url.startsWith(t.config.AI_URL.split('?')[0]!)).toBe(true);
+    expect(url).not.toContain(learner);
+    expect(new URL(url).searchParams.has('token')).toBe(false);
+    const ticket = ticketOf(url);
+    expect(ticket).toMatch(/^\d+\.\d+\.[0-9a-f]{64}$/);
+
+    const first = await exchange(ticket);
+    expect(first.json).toEqual({ res: true, resMsg: '成功', obj: { personNo: 'S20260001', personName: expect.any(String), personType: 1, organName: expect.any(String) } });
+    expect((await exchange(ticket)).json).toMatchObject({ res: false, resMsg: MSG.aiTicketInvalid });
+  });
+
+  it('refuses a forged, an expired and a malformed ticket, and training-class accounts', async () => {
+    const [id, exp, sign] = ticketOf((await t.call(person.aiTicket, { token: learner })).json.obj as string).split('.');
+    const forged = `${Number(id) + 1}.${exp}.${sign}`;
+    expect((await exchange(forged)).json).toMatchObject({ res: false, resMsg: MSG.aiTicketInvalid });
+    const past = Math.floor(Date.now() / 1000) - 1;
+    const expired = `${id}.${past}.${hmac(t.config.SIGNING_SECRET, `ai:${id}:${past}`)}`;
+    expect((await exchange(expired)).json).toMatchObject({ res: false, resMsg: MSG.aiTicketInvalid });
+    expect((await exchange('abc')).status).toBe(400);
+
+    const trainee = await t.login('13800000002');
+    expect((await t.call(person.aiTicket, { token: trainee })).json).toMatchObject({ res: false, resMsg: MSG.noPermission });
+    expect((await t.call(person.aiTicket)).status).toBe(401);
+  });
+
+  it('passes the session token only where AI_PASS_SESSION_TOKEN says the AI page needs it', async () => {
+    const legacy = await createTestApp({ AI_PASS_SESSION_TOKEN: 'true' });
+    try {
+      const token = await legacy.login('13800000001');
+      const url = new URL((await legacy.call(person.aiTicket, { token })).json.obj as string);
+      expect(url.searchParams.get('token')).toBe(token);
+      expect(url.searchParams.has('ticket')).toBe(false);
+    } finally {
+      await legacy.close();
+    }
+  });
+});
+
 describe('portal configuration and the shell', () => {
   it('answers the footer, links and the ten city platforms', async () => {
-    const c = (await t.call(person.getPortalConfig)).json.obj as { cityPlatforms: unknown[]; ssoUrl: string; footer: { email: string } };
+    const c = (await t.call(person.getPortalConfig)).json.obj as { cityPlatforms: unknown[]; ssoUrl: string; footer: { email: string }; utcOffsetMinutes: number };
     expect(c.cityPlatforms).toHaveLength(10);
     expect(new URL(c.ssoUrl).searchParams.get('appId')).toBe(t.config.SSO_APP_ID);
     expect(c.footer.email).toBe(t.config.FOOTER_EMAIL);
+    // The college's calendar, China time by default: the browser draws the header's date with it.
+    expect(c).toMatchObject({ utcOffsetMinutes: 480 });
   });
 
   it('sends security headers and answers unknown API paths with a 404 envelope', async () => {

@@ -1,6 +1,7 @@
 /** Binds the session and person calls of the contract. */
 import { MSG, person } from '@portal/contract';
 import { Answer, type Binder } from '../../http/bind.ts';
+import { tokenOf } from '../../http/auth.ts';
 import type { PersonService } from './service.ts';
 
 export function personRoutes(bind: Binder, svc: PersonService) {
@@ -13,11 +14,7 @@ export function personRoutes(bind: Binder, svc: PersonService) {
     await svc.confirmPassword(caller, body, ip);
     return null;
   });
-  bind(person.uploadUserPic, async ({ caller, req, ip }) => {
-    const part = req.isMultipart() ? await req.file() : undefined;
-    const file = part && part.fieldname === person.uploadUserPic.upload.field ? { bytes: await part.toBuffer(), truncated: part.file.truncated } : null;
-    return new Answer(await svc.uploadAvatar(caller, file, ip), MSG.avatarUploaded);
-  });
+  bind(person.uploadUserPic, async ({ caller, file, ip }) => new Answer(await svc.uploadAvatar(caller, file, ip), MSG.avatarUploaded));
   bind(person.digitalBooks, async ({ caller }) => svc.digitalBooksUrl(caller));
   bind(person.zwyTicket, async ({ caller }) => svc.zwyTicketUrl(caller));
   bind(person.zwyOauth, async ({ query, reply }) => {
@@ -26,5 +23,7 @@ export function personRoutes(bind: Binder, svc: PersonService) {
     else await reply.code(403).type('text/html; charset=utf-8').send(`<!doctype html><meta charset="utf-8"><title>无法跳转</title><p>${result.refusal}</p>`);
     return null;
   });
+  bind(person.aiTicket, async ({ caller, req }) => svc.aiEntryUrl(caller, tokenOf(req) ?? ''));
+  bind(person.aiTicketExchange, async ({ body }) => svc.exchangeAiTicket(body.ticket));
   bind(person.getPortalConfig, () => svc.portalConfig());
 }

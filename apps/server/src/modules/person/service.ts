@@ -1,12 +1,13 @@
 /**
- * The learning service's person calls: the session person, login records, avatar, and the signed
- * jump links to the digital library and the national cadre network academy. Owns persons' profile
- * fields (the user centre owns credentials and sessions).
+ * The learning service's person calls: the session person, login records, avatar, the signed jump
+ * links to the digital library and the national cadre network academy, and the AI entry's tickets.
+ * Owns persons' profile fields (the user centre owns credentials and sessions).
  */
 import { asc, eq, sql } from 'drizzle-orm';
-import { AVATAR_MAX_BYTES, canUsePermissionModules, MSG, showsNationalAcademyLink, type PortalConfig, type SessionPerson } from '@portal/contract';
+import { AVATAR_MAX_BYTES, canUsePermissionModules, MSG, POSITION_LEVELS, type AiIdentity, showsNationalAcademyLink, type PortalConfig, type SessionPerson } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { cities, organs, persons } from '../../db/schema/index.ts';
+import { utcOffsetMinutes } from '../../lib/calendar.ts';
 import { hmac, hmacEquals, newId } from '../../lib/crypto.ts';
 import { Refusal } from '../../http/errors.ts';
 import type { Caller } from '../../http/auth.ts';
@@ -33,6 +34,7 @@ const withQuery = (base: string, params: Record<string, string | number>) => {
 export function makePerson({ db, platform, storage, config, uc }: PersonDeps) {
   const secret = config.SIGNING_SECRET;
   const zwySignature = (personId: number, timestamp: number) => hmac(secret, `zwy:${personId}:${timestamp}`);
+  const aiPayload = (personId: number, expires: number) => `ai:${personId}:${expires}`;
 
   return {
     async sessionPerson(personId: number): Promise<SessionPerson | null> {
@@ -58,6 +60,14 @@ export function makePerson({ db, platform, storage, config, uc }: PersonDeps) {
       return p ?? null;
     },
 
+    /** A person's details as a class manager changes them (already validated by the contract's field rules). */
+    async updateDetails(personId: number, d: { personName: string; gender: number; nationName: string; positionLevelId: number }) {
+      await db
+        .update(persons)
+        .set({ personName: d.personName, gender: d.gender, nationName: d.nationName, positionLevelId: d.positionLevelId, positionLevelName: POSITION_LEVELS[d.positionLevelId - 1] ?? '' })
+        .where(eq(persons.personId, personId));
+    },
+
     async loginSuccess(caller: Caller, body: { mobilePhone: string; loginType: string; userType: number }, ip: string) {
       if (body.mobilePhone !== caller.mobile) throw new Refusal(MSG.mobileMismatch);
       await platform.audit({ personId: caller.personId, ip, event: 'loginSuccess', target: body.loginType, outcome: 'success', detail: { userType: body.userType } });
@@ -78,13 +88,13 @@ export function makePerson({ db, platform, storage, config, uc }: PersonDeps) {
       await platform.audit({ personId: caller.personId, ip, event: 'passwordSync', target: caller.mobile, outcome: 'success' });
     },
 
-    async uploadAvatar(caller: Caller, file: { bytes: Buffer; truncated: boolean } | null, ip: string) {
+    async uploadAvatar(caller: Caller, file: { bytes: Buffer } | null, ip: string) {
       const refuse = async (message: string) => {
         await platform.audit({ personId: caller.personId, ip, event: 'avatarChange', outcome: 'failure', detail: { reason: message } });
         throw new Refusal(message);
       };
       if (!file || file.bytes.length === 0) return refuse(MSG.avatarMissing);
-      if (file.truncated || file.bytes.length > AVATAR_MAX_BYTES) return refuse(MSG.avatarTooLarge);
+      if (file.bytes.length > AVATAR_MAX_BYTES) return refuse(MSG.avatarTooLarge);
       const type = imageTypeOf(file.bytes);
       if (!type) return refuse(MSG.avatarType);
       const url = await storage.put(`avatars/${caller.personId}/${newId(12)}.${type}`, file.bytes);
@@ -120,6 +130,37 @@ export function makePerson({ db, platform, storage, config, uc }: PersonDeps) {
       return { location: withQuery(config.ZWY_URL, { personNo: person.personNo, timestamp: now, expires, ticket }) };
     },
 
+    /**
+     * The AI page's address for the caller: with a ticket (person, expiry, signature) that the AI site
+     * exchanges on the server (aiTicketExchange), or, only where AI_PASS_SESSION_TOKEN says the AI page
+     * cannot do that, with the session token the call was made with.
+     */
+    aiEntryUrl(caller: Caller, sessionToken: string): string {
+      if (!canUsePermissionModules(caller)) throw new Refusal(MSG.noPermission);
+      if (config.AI_PASS_SESSION_TOKEN) return withQuery(config.AI_URL, { token: sessionToken });
+      const expires = Math.floor(Date.now() / 1000) + config.JUMP_TTL_SECONDS;
+      return withQuery(config.AI_URL, { ticket: `${caller.personId}.${expires}.${hmac(secret, aiPayload(caller.personId, expires))}` });
+    },
+
+    /**
+     * A ticket of aiEntryUrl for the person's public identity: refused when forged, expired or already
+     * exchanged, or when the person may no longer use the AI entry. The signature makes a ticket
+     * unforgeable without a table; the single use is marked in the platform's counters.
+     */
+    async exchangeAiTicket(ticket: string): Promise<AiIdentity> {
+      const [id = '', exp = '', sign = ''] = ticket.split('.');
+      const personId = Number(id);
+      const expires = Number(exp);
+      const now = Math.floor(Date.now() / 1000);
+      if (!hmacEquals(secret, aiPayload(personId, expires), sign) || expires < now || expires > now + config.JUMP_TTL_SECONDS) {
+        throw new Refusal(MSG.aiTicketInvalid);
+      }
+      if (!(await platform.firstUse(`aiTicket:${sign}`, new Date(expires * 1000)))) throw new Refusal(MSG.aiTicketInvalid);
+      const p = await this.sessionPerson(personId);
+      if (!p || !canUsePermissionModules(p)) throw new Refusal(MSG.noPermission);
+      return { personNo: p.personNo, personName: p.personName, personType: p.personType, organName: p.organName };
+    },
+
     async portalConfig(): Promise<PortalConfig> {
       const rows = await db.select({ name: cities.name, url: cities.platformUrl }).from(cities).orderBy(asc(cities.sort), asc(cities.id));
       const sso = new URL(config.SSO_URL);
@@ -137,7 +178,7 @@ export function makePerson({ db, platform, storage, config, uc }: PersonDeps) {
         },
         ssoUrl: sso.toString(),
         registrationUrl: config.REGISTRATION_URL,
-        aiUrl: config.AI_URL,
+        utcOffsetMinutes: utcOffsetMinutes(config.TIME_ZONE),
         mobileUrl: config.MOBILE_URL,
         cityPlatforms: rows,
       };

@@ -1,5 +1,5 @@
 /**
- * Owns rate-limit windows and the audit log. Both live in the database so that every server
+ * Owns rate-limit windows (and single-use marks kept the same way) and the audit log. Both live in the database so that every server
  * instance sees the same counts and the audit trail survives restarts.
  */
 import { sql } from 'drizzle-orm';
@@ -51,6 +51,20 @@ export function makePlatform(db: Db) {
         await audit({ ...who, target: key, outcome: 'failure', detail: { reason: 'rateLimited', limit, windowSeconds, windowStart: start.toISOString() } });
       }
       throw new Refusal(MSG.rateLimited, UC_CODE.rateLimited);
+    },
+
+    /**
+     * True the first time `key` is presented, false ever after: a single-use mark for something that
+     * expires at `until` (a signed ticket), kept as a counter row whose window is the expiry, so that
+     * every instance sees it and prune drops it a day after.
+     */
+    async firstUse(key: string, until: Date): Promise<boolean> {
+      const [row] = await db
+        .insert(rateLimits)
+        .values({ key, windowStart: until, count: 1 })
+        .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
+        .returning({ count: rateLimits.count });
+      return row?.count === 1;
     },
 
     /** Drops rate-limit windows older than a day. */

@@ -22,6 +22,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { captchas, credentials, persons, sessions, smsCodes, wechatTickets } from '../../db/schema/index.ts';
 import { hashPassword, newId, newToken, sha256, sixDigits, verifyPassword } from '../../lib/crypto.ts';
+import { startOfDayIn } from '../../lib/calendar.ts';
 import { Refusal } from '../../http/errors.ts';
 import type { Platform } from '../platform/service.ts';
 import type { SmsSender } from '../../integrations/sms.ts';
@@ -33,6 +34,8 @@ export interface UcDeps {
   sms: SmsSender;
   wechat: WechatLogin;
   limits: { perMinute: number; smsPerPhoneDaily: number; smsPerIpDaily: number };
+  /** The college's calendar (TIME_ZONE): when the day of the daily SMS caps began. */
+  timeZone: string;
 }
 
 export type LoginType = 'password' | 'sms' | 'wechat';
@@ -46,20 +49,13 @@ const WECHAT_TICKET_TTL_SECONDS = 300;
 let decoyHash: Promise<string> | null = null;
 const decoy = () => (decoyHash ??= hashPassword(newToken()));
 
-/** Midnight in China Standard Time, for daily SMS caps. */
-function startOfChinaDay(now = Date.now()): Date {
-  const day = 86_400_000;
-  const offset = 8 * 3_600_000;
-  return new Date(Math.floor((now + offset) / day) * day - offset);
-}
-
 /** PostgreSQL's unique_violation, however the driver wraps it. */
 function isUniqueViolation(e: unknown): boolean {
   const x = e as { code?: unknown; cause?: unknown } | null;
   return !!x && typeof x === 'object' && (x.code === '23505' || isUniqueViolation(x.cause));
 }
 
-export function makeUc({ db, platform, sms, wechat, limits }: UcDeps) {
+export function makeUc({ db, platform, sms, wechat, limits, timeZone }: UcDeps) {
   async function personByMobile(mobile: string) {
     const [p] = await db.select().from(persons).where(eq(persons.mobile, mobile)).limit(1);
     return p ?? null;
@@ -189,6 +185,22 @@ export function makeUc({ db, platform, sms, wechat, limits }: UcDeps) {
     return { ok: false, failures: await countFailure(personId, ip, event, target, 'password') };
   }
 
+  /**
+   * The one place a password is set: argon2id, the lock lifted, and every session of the person
+   * revoked but `keepSessionId` (the caller's own, when they changed their own password).
+   */
+  async function setPassword(personId: number, password: string, keepSessionId: number | null) {
+    const passwordHash = await hashPassword(password);
+    await db
+      .insert(credentials)
+      .values({ personId, passwordHash })
+      .onConflictDoUpdate({ target: credentials.personId, set: { passwordHash, changedAt: new Date(), failedCount: 0, firstFailedAt: null, lockedUntil: null } });
+    await db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.personId, personId), ne(sessions.id, keepSessionId ?? -1), isNull(sessions.revokedAt)));
+  }
+
   /** The one place a session opens: refused (and audited) for a locked or disabled account. */
   async function openSession(person: Person, loginType: LoginType, ip: string, expiresSeconds: number): Promise<LoginResult> {
     await refuseIfCannotLogIn(person, ip, loginType === 'password' ? person.mobile : loginType, loginType);
@@ -263,7 +275,7 @@ export function makeUc({ db, platform, sms, wechat, limits }: UcDeps) {
       }
       const [last] = await db.select({ sentAt: smsCodes.sentAt }).from(smsCodes).where(eq(smsCodes.phone, phone)).orderBy(desc(smsCodes.sentAt)).limit(1);
       if (last && Date.now() - last.sentAt.getTime() < SMS_RESEND_SECONDS * 1000) throw new Refusal(MSG.smsTooSoon, UC_CODE.smsTooSoon);
-      const today = startOfChinaDay();
+      const today = startOfDayIn(timeZone);
       const [byPhone] = await db.select({ n: sql<number>`count(*)::int` }).from(smsCodes).where(and(eq(smsCodes.phone, phone), gt(smsCodes.sentAt, today)));
       const [byIp] = await db.select({ n: sql<number>`count(*)::int` }).from(smsCodes).where(and(eq(smsCodes.ip, ip), gt(smsCodes.sentAt, today)));
       if ((byPhone?.n ?? 0) >= limits.smsPerPhoneDaily || (byIp?.n ?? 0) >= limits.smsPerIpDaily) {
@@ -331,16 +343,7 @@ export function makeUc({ db, platform, sms, wechat, limits }: UcDeps) {
         await failure(ip, 'passwordChange', body.mobile, { reason }, person.personId);
         throw e;
       }
-      const passwordHash = await hashPassword(body.password);
-      await db
-        .insert(credentials)
-        .values({ personId: person.personId, passwordHash })
-        .onConflictDoUpdate({ target: credentials.personId, set: { passwordHash, changedAt: new Date(), failedCount: 0, firstFailedAt: null, lockedUntil: null } });
-      const keep = caller?.personId === person.personId ? caller.sessionId : -1;
-      await db
-        .update(sessions)
-        .set({ revokedAt: new Date() })
-        .where(and(eq(sessions.personId, person.personId), ne(sessions.id, keep), isNull(sessions.revokedAt)));
+      await setPassword(person.personId, body.password, caller?.personId === person.personId ? caller.sessionId : null);
       await platform.audit({ personId: person.personId, ip, event: 'passwordChange', target: body.mobile, outcome: 'success' });
     },
 
@@ -443,6 +446,8 @@ export function makeUc({ db, platform, sms, wechat, limits }: UcDeps) {
     },
 
     personByMobile,
+    /** A password set for someone else (a teacher's reset): every session of theirs ends. */
+    resetPassword: (personId: number, password: string) => setPassword(personId, password, null),
     /** Development double only: the answer of a captcha session, the last code sent to a number. */
     async captchaAnswer(id: string) {
       const [c] = await db.select({ answer: captchas.answer }).from(captchas).where(eq(captchas.id, id)).limit(1);

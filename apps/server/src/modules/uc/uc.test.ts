@@ -508,7 +508,7 @@ describe('development endpoints', () => {
   it('are absent in production mode; there a login code WeChat refuses is a refusal, not a 500', async () => {
     // Production refuses the development doubles (config.test.ts): this app is configured with the real
     // providers, whose network calls are replaced here by stand-ins.
-    const sms: SmsSender = { name: 'stub', sendCode: async () => undefined };
+    const sms: SmsSender = { name: 'stub', sendCode: async () => undefined, sendNotice: async () => undefined };
     const wechat: WechatLogin = {
       name: 'stub',
       codeImage: async () => 'data:image/png;base64,iVA=',

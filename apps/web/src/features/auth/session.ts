@@ -6,8 +6,8 @@
 import { useSyncExternalStore } from 'react';
 import type { SessionPerson } from '@portal/contract';
 import { auth, person } from '@portal/contract/refs';
-import { call, CallError, showError } from '../../api/client.ts';
-import { EMPTY, storage, STUDY_QUEUE_KEY, type StoredState } from '../../lib/storage.ts';
+import { call, CallError, sessionEnding, showError } from '../../api/client.ts';
+import { EMPTY, EXAM_QUEUE_KEY, storage, STUDY_QUEUE_KEY, type StoredState } from '../../lib/storage.ts';
 
 export type LoginType = (typeof person.LOGIN_TYPES)[number];
 
@@ -100,7 +100,17 @@ export async function logout(): Promise<void> {
       const { reportSender } = await import('../study/sender.ts');
       await reportSender().flush().catch((err: unknown) => console.warn('study reports not sent before logout', err));
     }
-    if (storage.get().token) await call(auth.logout);
+    // Likewise exam answers given offline.
+    if (storage.get().token && localStorage.getItem(EXAM_QUEUE_KEY)) {
+      const { answerSender } = await import('../exam/answerQueue.ts');
+      await answerSender().flush().catch((err: unknown) => console.warn('exam answers not sent before logout', err));
+    }
+    const token = storage.get().token;
+    if (token) {
+      // From here a 401 for this token is the logout's, not an expiry (queries of the page may still be in flight).
+      sessionEnding(token);
+      await call(auth.logout);
+    }
   } catch (err) {
     if (err instanceof CallError && err.kind === 'business') console.warn('logout refused', err.message);
   } finally {

@@ -1,7 +1,7 @@
 /** ECharts options of the /charts page, built from the contract's statistics (pure functions). */
 import type { EChartsCoreOption } from 'echarts/core';
+import { BRAND } from '../../lib/theme.ts';
 
-const BRAND = '#a61b1b';
 const GOLD = '#d48806';
 
 export interface NamedValue {

@@ -2,18 +2,23 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, Pagination, Progress } from 'antd';
+import { canUsePermissionModules } from '@portal/contract/base';
 import { learning } from '@portal/contract/refs';
 import { formatDate, formatDateTime, formatDuration } from '../learning/format.ts';
 import { QueryState } from '../learning/ListState.tsx';
 import { useCallQuery } from '../../api/useCallQuery.ts';
+import { useSession } from '../auth/session.ts';
 
 const PAGE_SIZE = 10;
 
 export function CourseList({ completed }: { completed: boolean }) {
   const [pageNum, setPageNum] = useState(1);
+  const { person } = useSession();
+  // A training-class account lands here (its landing page): its class's courses come through its arrangements.
+  const noneStarted = person && !canUsePermissionModules(person) ? '没有正在学习的课程，培训班的课程可在“进行中的专题”中查看' : '没有正在学习的课程';
   const q = useCallQuery(learning.findLearningCourse, { query: { completed: completed ? 'true' : 'false', pageNum, pageSize: PAGE_SIZE } }, { staleTime: 0 });
   return (
-    <QueryState query={q} empty={completed ? '还没有已完成的课程' : '没有正在学习的课程'} isEmpty={(d) => d.list.length === 0}>
+    <QueryState query={q} empty={completed ? '还没有已完成的课程' : noneStarted} isEmpty={(d) => d.list.length === 0}>
       {(d) => (
         <>
           <ul className="lc-list">

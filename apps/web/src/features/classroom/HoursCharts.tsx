@@ -1,6 +1,7 @@
 /** Hours by category (pie) and by month (bars), on ECharts loaded only here. */
 import { useEffect, useRef } from 'react';
 import type { learning } from '@portal/contract';
+import { BRAND } from '../../lib/theme.ts';
 
 type Stats = learning.YearStatistics;
 
@@ -20,14 +21,14 @@ export function HoursCharts({ stats }: { stats: Stats }) {
       if (disposed || !pieRef.current || !barRef.current) return;
       const pie = echarts.init(pieRef.current);
       pie.setOption({
-        color: ['#a61b1b', '#d4502f', '#f5c253', '#4f7cac', '#6aa84f', '#8e7cc3', '#999'],
+        color: [BRAND, '#d4502f', '#f5c253', '#4f7cac', '#6aa84f', '#8e7cc3', '#999'],
         tooltip: { trigger: 'item', formatter: '{b}: {c}学时 ({d}%)' },
         legend: { bottom: 0, type: 'scroll' },
         series: [{ type: 'pie', radius: ['35%', '65%'], data: stats.byCategory.map((c) => ({ name: c.category, value: c.hours })) }],
       });
       const bar = echarts.init(barRef.current);
       bar.setOption({
-        color: ['#a61b1b'],
+        color: [BRAND],
         tooltip: { trigger: 'axis' },
         grid: { left: 40, right: 16, top: 24, bottom: 32 },
         xAxis: { type: 'category', data: stats.byMonth.map((m) => `${m.month}月`) },

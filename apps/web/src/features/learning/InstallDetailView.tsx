@@ -33,6 +33,35 @@ function CourseChapters({ courseId, installId }: { courseId: number; installId: 
   );
 }
 
+/** The install's exams with my standing: a 结业考试 decides, with the hours, whether I complete it. */
+function InstallExams({ installId }: { installId: number }) {
+  const q = useCallQuery(catalog.findExamOnlineByPage, { query: { installId, pageNum: 1, pageSize: 20 } }, { staleTime: 0 });
+  return (
+    <QueryState query={q} empty="本专题没有考试" isEmpty={(d) => d.list.length === 0}>
+      {(d) => (
+        <ul className="lc-exams">
+          {d.list.map((e) => (
+            <li key={e.id}>
+              <Link to={`/examInfo?examId=${e.id}`}>{e.title}</Link>
+              {e.decidesCompletion ? <Tag color="red">结业考试</Tag> : null}
+              <span className="lc-muted">
+                {formatDate(e.startAt)} 至 {formatDate(e.endAt)} · 及格 {e.passScore}/{e.totalScore}分
+              </span>
+              {e.mine && e.mine.attemptsUsed > 0 ? (
+                <span>
+                  最高分 {e.mine.bestScore ?? '—'} {e.mine.passed ? <Tag color="success">合格</Tag> : <Tag color="warning">未通过</Tag>}
+                </span>
+              ) : (
+                <span className="lc-muted">未参加</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryState>
+  );
+}
+
 function studyLabel(c: PlanCourse) {
   if (c.completedAt) return '复习';
   return c.learnedSeconds > 0 ? '继续学习' : '开始学习';
@@ -65,7 +94,7 @@ export function InstallDetailView({ installId, withEnrolment }: { installId: num
             width: 200,
             render: (_v, c) => (
               <div>
-                <Progress percent={c.completedAt ? 100 : percentOf(c.learnedSeconds, c.requiredSeconds)} size="small" />
+                <Progress percent={c.completedAt ? 100 : percentOf(c.learnedSeconds, c.requiredSeconds)} size="small" aria-label={`${c.title} 学习进度`} />
                 <span className="lc-muted">{c.completedAt ? `${formatDate(c.completedAt)} 完成` : `已学 ${formatDuration(c.learnedSeconds)} / ${formatDuration(c.requiredSeconds)}`}</span>
               </div>
             ),
@@ -142,8 +171,10 @@ export function InstallDetailView({ installId, withEnrolment }: { installId: num
               <h2 className="section-title" id="install-more">
                 考试与作业
               </h2>
+              <p className="lc-muted">完成条件：所学课程学时达到要求{formatHours(install.requiredHours)}，并通过标有“结业考试”的考试。</p>
+              <InstallExams installId={install.id} />
               <p>
-                <Link to="/onlineExam">在线考试</Link>
+                <Link to="/onlineExam">全部在线考试</Link>
                 <span className="lc-gap" />
                 <Link to="/learningClassroom/myhomework">我的作业</Link>
                 <span className="lc-gap" />

@@ -18,6 +18,9 @@ import { LiveStudy } from './LiveStudy.tsx';
 import { PdfStudy } from './PdfStudy.tsx';
 import { reportSender } from './sender.ts';
 import { VideoStudy } from './VideoStudy.tsx';
+import { useAnchorBridge } from '../notes/anchor.ts';
+import { CourseNotes } from '../notes/CourseNotes.tsx';
+import { CourseFeedback } from '../notes/CourseFeedback.tsx';
 import '../learning/learning.css';
 
 type Kind = catalogTypes.ResourceKind;
@@ -36,6 +39,7 @@ export function CourseStudy({ courseId, resourceId, kind }: { courseId: number; 
   const course = useCallQuery(catalog.findCourseById, { query: { id: courseId } }, { staleTime: 0 });
   const progress = useCallQuery(learning.findProgress, { query: { courseId } }, { staleTime: 0 });
   const client = useQueryClient();
+  const bridge = useAnchorBridge();
 
   // Chapter states follow the reports' answers.
   useEffect(
@@ -88,14 +92,15 @@ export function CourseStudy({ courseId, resourceId, kind }: { courseId: number; 
           {c.lecturer} {c.lecturerTitle} · {c.creditHours}学时 · {c.categoryName}
           {courseDone ? <Tag color="success" className="study-done-tag">课程已完成</Tag> : null}
         </p>
+        {c.description ? <p className="study-desc">{c.description}</p> : null}
       </header>
       <div className="study-body">
         <div className="study-content">
           <h2 className="study-chapter-title">
             {KIND_LABELS[chosen.kind]} · {chosen.title}
           </h2>
-          {chosen.kind === 'video' ? <VideoStudy key={chosen.id} resourceId={chosen.id} title={chosen.title} /> : null}
-          {chosen.kind === 'pdf' ? <PdfStudy key={chosen.id} resourceId={chosen.id} title={chosen.title} /> : null}
+          {chosen.kind === 'video' ? <VideoStudy key={chosen.id} resourceId={chosen.id} title={chosen.title} bridge={bridge} /> : null}
+          {chosen.kind === 'pdf' ? <PdfStudy key={chosen.id} resourceId={chosen.id} title={chosen.title} bridge={bridge} /> : null}
           {chosen.kind === 'live' ? <LiveStudy key={chosen.id} resourceId={chosen.id} title={chosen.title} courseId={c.id} /> : null}
           {next ? (
             <p className="study-next">
@@ -104,35 +109,39 @@ export function CourseStudy({ courseId, resourceId, kind }: { courseId: number; 
               </Link>
             </p>
           ) : null}
+          <CourseFeedback courseId={c.id} />
         </div>
-        <nav className="study-chapters" aria-label="课程章节">
-          <h2 className="study-chapters-title">课程章节</h2>
-          <ol>
-            {c.resources.map((r) => {
-              const p = byResource.get(r.id);
-              const state = chapterState(p);
-              const current = r.id === chosen.id;
-              return (
-                <li key={r.id} className={current ? 'study-chapter study-chapter-current' : 'study-chapter'}>
-                  <Link to={studyHref(r.kind, c.id, r.id)} aria-current={current ? 'page' : undefined}>
-                    <span className="study-chapter-icon" aria-hidden="true">
-                      {KIND_ICONS[r.kind]}
+        <div className="study-side">
+          <nav className="study-chapters" aria-label="课程章节">
+            <h2 className="study-chapters-title">课程章节</h2>
+            <ol>
+              {c.resources.map((r) => {
+                const p = byResource.get(r.id);
+                const state = chapterState(p);
+                const current = r.id === chosen.id;
+                return (
+                  <li key={r.id} className={current ? 'study-chapter study-chapter-current' : 'study-chapter'}>
+                    <Link to={studyHref(r.kind, c.id, r.id)} aria-current={current ? 'page' : undefined}>
+                      <span className="study-chapter-icon" aria-hidden="true">
+                        {KIND_ICONS[r.kind]}
+                      </span>
+                      <span className="study-chapter-name">{r.title}</span>
+                    </Link>
+                    <span className="study-chapter-meta">
+                      {KIND_LABELS[r.kind]}
+                      {r.kind === 'video' && r.durationSeconds ? ` · ${formatDuration(r.durationSeconds)}` : ''}
+                      {r.kind === 'pdf' && r.pages ? ` · ${r.pages}页` : ''}
+                      <Tag color={state.color} className="study-chapter-state">
+                        {state.text}
+                      </Tag>
                     </span>
-                    <span className="study-chapter-name">{r.title}</span>
-                  </Link>
-                  <span className="study-chapter-meta">
-                    {KIND_LABELS[r.kind]}
-                    {r.kind === 'video' && r.durationSeconds ? ` · ${formatDuration(r.durationSeconds)}` : ''}
-                    {r.kind === 'pdf' && r.pages ? ` · ${r.pages}页` : ''}
-                    <Tag color={state.color} className="study-chapter-state">
-                      {state.text}
-                    </Tag>
-                  </span>
-                </li>
-              );
-            })}
-          </ol>
-        </nav>
+                  </li>
+                );
+              })}
+            </ol>
+          </nav>
+          <CourseNotes courseId={c.id} resource={chosen} bridge={bridge} />
+        </div>
       </div>
     </div>
   );

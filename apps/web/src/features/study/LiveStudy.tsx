@@ -1,11 +1,12 @@
 /**
  * A live lesson: a countdown before it starts, the HLS stream (hls.js, loaded only here) while it
- * is on, the replay after it ended; attendance counts like a video (playing and visible).
- * `replay` (the /studylive1 page) always plays the replay once the lesson is over.
+ * is on; attendance counts like a video (playing and visible) but only while the lesson is on.
+ * After the end the page links to the replay; `replay` (the /studylive1 page) plays it, counted by
+ * the replay's rule in a session of its own.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button } from 'antd';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import dayjs from 'dayjs';
 import { StudyPanel } from './StudyPanel.tsx';
 import { useStudySession } from './useStudySession.ts';
@@ -71,18 +72,28 @@ export function LiveStudy({ resourceId, title, replay = false, courseId }: { res
     position: () => videoRef.current?.currentTime ?? 0,
     pauseMedia: () => videoRef.current?.pause(),
   });
-  const { session } = study;
+  const { session, reopen, setMediaPlaying } = study;
+  const navigate = useNavigate();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const t = window.setInterval(() => setNow(Date.now()), 1000);
     return () => window.clearInterval(t);
   }, []);
+  // The lesson ended while this page attended it: attendance stops counting, and the replay page
+  // opens a session of its own (the server counts a replay by the replay's rule).
+  const attendanceOver = session?.creditUntil != null && now > Date.parse(session.creditUntil);
+  useEffect(() => {
+    if (!attendanceOver) return;
+    if (replay) reopen();
+    else setMediaPlaying(false);
+  }, [attendanceOver, replay, reopen, setMediaPlaying]);
 
   if (study.loading) return <p className="study-wait">正在进入直播…</p>;
   if (study.error || !session) return <Alert type="error" showIcon title={study.error ?? '无法进入直播'} />;
   const r = session.resource;
   const phase = phaseAt(now, r.liveStart, r.liveEnd);
-  const src = phase === 'after' || replay ? r.replayUrl : r.streamUrl;
+  const src = replay ? r.replayUrl : r.streamUrl;
+  const replayHref = `/studylive1?courseId=${courseId}&resourceId=${resourceId}`;
 
   let body: React.ReactNode;
   if (phase === 'before') {
@@ -102,6 +113,22 @@ export function LiveStudy({ resourceId, title, replay = false, courseId }: { res
           <Link to={`/studylive?courseId=${courseId}&resourceId=${resourceId}`}>
             <Button size="small">进入直播</Button>
           </Link>
+        }
+      />
+    );
+  } else if (!replay && phase === 'after') {
+    body = (
+      <Alert
+        type="info"
+        showIcon
+        title="本次直播已结束"
+        description={r.replayUrl ? '直播期间的观看已计入学时；未看完的部分可以观看回放补足。' : '本次直播暂无回放。'}
+        action={
+          r.replayUrl ? (
+            <Button type="primary" size="small" onClick={() => void navigate(replayHref)}>
+              观看回放
+            </Button>
+          ) : null
         }
       />
     );

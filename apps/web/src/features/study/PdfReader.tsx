@@ -134,7 +134,8 @@ export function PdfReader({ url, title, page, onPage, onLoaded }: { url: string;
           <Button icon={<ZoomInOutlined />} aria-label="放大" disabled={zoomIndex === ZOOMS.length - 1} onClick={() => setZoomIndex((z) => z + 1)} />
         </Space>
       </div>
-      <div className="pdf-canvas-box" ref={boxRef}>
+      {/* A zoomed page scrolls inside this box: it takes the keyboard's focus (arrow keys scroll it) and is named for screen readers. */}
+      <div className="pdf-canvas-box" ref={boxRef} tabIndex={0} role="region" aria-label={`${title} 课件页面`}>
         {!doc ? <Loading label="正在打开课件" /> : null}
         <canvas ref={canvasRef} className="pdf-canvas" role="img" aria-label={`${title} 第${page}页`} data-rendered={rendered} hidden={!doc} />
       </div>

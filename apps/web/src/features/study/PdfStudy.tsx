@@ -1,12 +1,17 @@
 /** A PDF chapter (or a topic's reading material): reading time counts while the document is open and the page visible. */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert } from 'antd';
+import type { AnchorBridge } from '../notes/anchor.ts';
 import { PdfReader } from './PdfReader.tsx';
 import { StudyPanel } from './StudyPanel.tsx';
 import { useStudySession } from './useStudySession.ts';
 
-export function PdfStudy({ resourceId, title }: { resourceId: number; title: string }) {
+export function PdfStudy({ resourceId, title, bridge }: { resourceId: number; title: string; bridge?: AnchorBridge }) {
   const [page, setPage] = useState(1);
+  const pageRef = useRef(page);
+  pageRef.current = page;
+  // The notes beside the reader take its page (记笔记) and open a note's page.
+  useEffect(() => bridge?.attach({ resourceId, position: () => pageRef.current, go: setPage }), [bridge, resourceId]);
   const study = useStudySession({ resourceId, position: () => page });
   const { session } = study;
 

@@ -7,9 +7,11 @@ import type { StudySessionState } from './useStudySession.ts';
 export function StudyPanel({ study, onResume }: { study: StudySessionState; onResume?: () => void }) {
   const { progress, session } = study;
   if (!progress || !session) return null;
-  const learned = Math.min(progress.learnedSeconds, progress.requiredSeconds);
-  const left = Math.max(0, progress.requiredSeconds - progress.learnedSeconds);
   const done = progress.completedAt !== null;
+  // Counts up while playing; the server's answer to each report corrects it (data-seconds is the server's figure).
+  const shown = progress.learnedSeconds + (study.active && !done ? study.unconfirmedSeconds : 0);
+  const learned = Math.min(shown, progress.requiredSeconds);
+  const left = Math.max(0, progress.requiredSeconds - shown);
   return (
     <section className="study-panel" aria-label="学习计时">
       <h2 className="study-panel-title">学习计时</h2>
@@ -17,13 +19,13 @@ export function StudyPanel({ study, onResume }: { study: StudySessionState; onRe
       <dl className="study-figures">
         <div>
           <dt>已计时长</dt>
-          <dd data-testid="study-credited" data-seconds={progress.learnedSeconds}>
+          <dd data-testid="study-credited" data-seconds={progress.learnedSeconds} data-shown-seconds={learned}>
             {formatDuration(learned)}
           </dd>
         </div>
         <div>
           <dt>还需时长</dt>
-          <dd data-testid="study-left" data-seconds={left}>
+          <dd data-testid="study-left" data-seconds={Math.max(0, progress.requiredSeconds - progress.learnedSeconds)}>
             {done ? '已完成' : formatDuration(left)}
           </dd>
         </div>

@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from 'antd';
+import type { AnchorBridge } from '../notes/anchor.ts';
 import { StudyPanel } from './StudyPanel.tsx';
 import { useStudySession } from './useStudySession.ts';
 
@@ -12,7 +13,7 @@ export const SEEK_REFUSED_TEXT = '未完成学习的章节不能拖动到未观�
 /** Slack for timeupdate granularity when telling natural playback from a jump. */
 const SEEK_SLACK_SECONDS = 2;
 
-export function VideoStudy({ resourceId, title, onEnded }: { resourceId: number; title: string; onEnded?: () => void }) {
+export function VideoStudy({ resourceId, title, onEnded, bridge }: { resourceId: number; title: string; onEnded?: () => void; bridge?: AnchorBridge }) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const study = useStudySession({
     resourceId,
@@ -24,6 +25,23 @@ export function VideoStudy({ resourceId, title, onEnded }: { resourceId: number;
   const lastGood = useRef(0);
   const completedRef = useRef(false);
   const [seekNotice, setSeekNotice] = useState(0);
+  /** A note's position asked for before the video could seek: taken instead of the resume position. */
+  const seekOnLoad = useRef<number | null>(null);
+
+  // The notes beside the player read its position (记笔记) and send it to a note's position.
+  useEffect(
+    () =>
+      bridge?.attach({
+        resourceId,
+        position: () => Math.floor(videoRef.current?.currentTime ?? 0),
+        go: (at) => {
+          const v = videoRef.current;
+          if (v && v.readyState >= HTMLMediaElement.HAVE_METADATA) v.currentTime = at;
+          else seekOnLoad.current = at;
+        },
+      }),
+    [bridge, resourceId],
+  );
 
   useEffect(() => {
     completedRef.current = progress?.completedAt != null;
@@ -46,7 +64,8 @@ export function VideoStudy({ resourceId, title, onEnded }: { resourceId: number;
     const v = videoRef.current;
     if (!v || !session) return;
     furthest.current = Math.max(furthest.current, session.progress.maxPosition);
-    const resumeAt = session.progress.lastPosition;
+    const resumeAt = seekOnLoad.current ?? session.progress.lastPosition;
+    seekOnLoad.current = null;
     if (resumeAt > 0 && (!Number.isFinite(v.duration) || resumeAt < v.duration - 1)) {
       lastGood.current = resumeAt;
       v.currentTime = resumeAt;

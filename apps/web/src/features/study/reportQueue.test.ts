@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { learning } from '@portal/contract';
 import { REPORT_QUEUE_KEY, ReportQueue } from './reportQueue.ts';
 import { ReportSender, type ReportTransport } from './reportSender.ts';
+import { classifyFailure } from './sender.ts';
+import { CallError } from '../../api/client.ts';
 
 let n = 0;
 function report(position: number, playedSeconds = 30): learning.ProgressReport {
@@ -169,5 +171,44 @@ describe('ReportSender', () => {
     await Promise.all(rs.map((r) => sender.submit(r)));
     expect(server.received.flat().map((r) => r.reportId).sort()).toEqual(rs.map((r) => r.reportId).sort());
     expect(sender.pending).toBe(0);
+  });
+});
+
+describe('a report the server answers as busy', () => {
+  it('stays on the device and is sent again; only a final refusal drops a report', async () => {
+    localStorage.clear();
+    const busy = new CallError('http', '学习记录提交繁忙，请稍后重试', 503, false);
+    let answers: (CallError | null)[] = [busy, busy, null];
+    const received: string[] = [];
+    const transport: ReportTransport = {
+      async one(r) {
+        const next = answers.shift() ?? null;
+        if (next) throw next;
+        received.push(r.reportId);
+        return resultOf(r);
+      },
+      async many(rs) {
+        rs.forEach((r) => received.push(r.reportId));
+        return rs.map(resultOf);
+      },
+    };
+    const sender = new ReportSender(new ReportQueue(localStorage), transport, classifyFailure);
+    const a = report(30);
+    await sender.submit(a);
+    expect(sender.pending).toBe(1);
+    expect(sender.failing).toBe(true);
+    expect(new ReportQueue(localStorage).list().map((r) => r.reportId)).toEqual([a.reportId]);
+    await sender.flush();
+    expect(sender.pending).toBe(1);
+    await sender.flush();
+    expect(received).toEqual([a.reportId]);
+    expect(sender.pending).toBe(0);
+
+    // A refusal (a session that is not mine) would be refused again: it leaves the queue.
+    answers = [new CallError('business', '学习记录已失效，请刷新页面后继续学习')];
+    await sender.submit(report(60));
+    expect(sender.pending).toBe(0);
+    expect(classifyFailure(new CallError('http', '请求参数不正确', 400))).toBe('drop');
+    expect(classifyFailure(new CallError('network', '网络已断开'))).toBe('retry');
   });
 });

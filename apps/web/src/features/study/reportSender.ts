@@ -53,6 +53,11 @@ export class ReportSender {
     return this.queue.size;
   }
 
+  /** Played seconds of one study session that wait on the device for the server's answer. */
+  waitingSecondsOf(sessionId: string): number {
+    return this.queue.list().reduce((sum, r) => (r.sessionId === sessionId ? sum + r.playedSeconds : sum), 0);
+  }
+
   /** Keeps the report on the device first, then sends everything waiting, in order. */
   submit(report: ProgressReport): Promise<void> {
     this.queue.push(report);

@@ -1,21 +1,14 @@
 /** The one report sender of the page: the device queue in localStorage, sent through the api client. */
 import { learning } from '@portal/contract/refs';
-import { call, CallError } from '../../api/client.ts';
-import { memoryStore, ReportQueue, type QueueStore } from './reportQueue.ts';
+import { CallError, quietCall } from '../../api/client.ts';
+import { deviceStore } from '../../lib/deviceQueue.ts';
+import { ReportQueue } from './reportQueue.ts';
 import { ReportSender, type FailureKind } from './reportSender.ts';
 
-function deviceStore(): QueueStore {
-  try {
-    const probe = '__studyQueueProbe';
-    localStorage.setItem(probe, '1');
-    localStorage.removeItem(probe);
-    return localStorage;
-  } catch {
-    return memoryStore();
-  }
-}
-
-/** Network and server failures (and an ended login) are retried later; a refusal is final. */
+/**
+ * Network and server failures (and an ended login) are retried later; a refusal is final. A report
+ * that lost its race on the server too often is answered 503 (学习记录提交繁忙): it is kept and sent again.
+ */
 export function classifyFailure(err: unknown): FailureKind {
   if (err instanceof CallError) {
     if (err.kind === 'business') return 'drop';
@@ -32,8 +25,9 @@ export function reportSender(): ReportSender {
     sender = new ReportSender(
       new ReportQueue(deviceStore()),
       {
-        one: (report) => call(learning.updateStudyResourceTime, { body: report }),
-        many: (reports) => call(learning.backup, { body: { reports } }),
+        // The study panel shows reports waiting on the device; a toast per failed heartbeat would only alarm.
+        one: (report) => quietCall(learning.updateStudyResourceTime, { body: report }),
+        many: (reports) => quietCall(learning.backup, { body: { reports } }),
       },
       classifyFailure,
     );

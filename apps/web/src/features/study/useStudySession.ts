@@ -29,6 +29,12 @@ export interface StudySessionState {
   loading: boolean;
   error: string | null;
   progress: ResourceProgress | null;
+  /**
+   * Seconds this page has played that the server has not answered yet (counted by the clock, or
+   * waiting in the device queue): the panel counts up with them between reports, and each answer
+   * replaces them with the server's figure.
+   */
+  unconfirmedSeconds: number;
   /** False once another page or device of mine counts instead of this one. */
   active: boolean;
   /** Time is being counted right now. */
@@ -76,6 +82,7 @@ export function useStudySession({ resourceId, position, pauseMedia }: StudySessi
   const [seekRefusedAt, setSeekRefusedAt] = useState<number | null>(null);
   const [courseCompletedAt, setCourseCompletedAt] = useState<string | null>(null);
   const [generation, setGeneration] = useState(0);
+  const [unconfirmedSeconds, setUnconfirmedSeconds] = useState(0);
   const { pending, failing } = usePendingReports();
 
   const clock = useRef(new PlayClock());
@@ -173,6 +180,20 @@ export function useStudySession({ resourceId, position, pauseMedia }: StudySessi
     });
   }, [sync]);
 
+  // What has been played here and not answered yet, looked at every second and whenever the queue moves.
+  useEffect(() => {
+    if (!session) return;
+    const sender = reportSender();
+    const look = () => setUnconfirmedSeconds(Math.floor(clock.current.pendingMilliseconds() / 1000) + sender.waitingSecondsOf(session.sessionId));
+    look();
+    const timer = window.setInterval(look, 1000);
+    const off = sender.onQueueChange(look);
+    return () => {
+      window.clearInterval(timer);
+      off();
+    };
+  }, [session]);
+
   // The regular report while counting.
   const interval = (session?.reportIntervalSeconds ?? learning.PROGRESS_REPORT_INTERVAL_SECONDS) * 1000;
   useEffect(() => {
@@ -249,6 +270,7 @@ export function useStudySession({ resourceId, position, pauseMedia }: StudySessi
     loading,
     error,
     progress,
+    unconfirmedSeconds,
     active,
     counting,
     idle,

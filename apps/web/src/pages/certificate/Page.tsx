@@ -1,15 +1,19 @@
 /**
  * /certificate: the public certificate check by number (and, optionally, the holder's full name).
  * ?no= (the printed certificate's QR code) pre-fills the number and runs the query at once. The
- * answer shows validity, the masked holder, unit, install, hours and issue date, or 未查询到.
+ * answer shows validity (or when it was revoked), the masked holder, unit, install, hours and issue
+ * date, or 未查询到. ?p= (also in the QR code, or pasted) is the signed payload: checked here in the
+ * browser against the college's public key first, then the number is asked about revocation.
  */
 import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { content } from '@portal/contract';
 import { formatDate, formatHours } from '../../features/content/format.ts';
 import { QueryState } from '../../features/content/QueryState.tsx';
 import { useCallQuery } from '../../api/useCallQuery.ts';
 import { textParam, useUrlState } from '../../features/content/urlState.ts';
 import '../../features/content/public.css';
+import { checkPayload, numberIn, payloadIn, type PayloadFields } from '../../features/certificate/payload.ts';
 import './certificate.css';
 
 function Result({ cert }: { cert: content.CertificateCheck }) {
@@ -18,7 +22,9 @@ function Result({ cert }: { cert: content.CertificateCheck }) {
       <h2 id="cert-result-title" className="cert-result-title">
         {cert.valid ? '证书有效' : '证书已撤销'}
       </h2>
-      <p className="cert-result-lead">{cert.valid ? '该证书由本学院颁发，信息如下。' : '该证书已被学院撤销，不再有效。'}</p>
+      <p className="cert-result-lead">
+        {cert.valid ? '该证书由本学院颁发，信息如下。' : `该证书已于${cert.revokedAt ? formatDate(cert.revokedAt) : ''}被学院撤销，不再有效。`}
+      </p>
       <dl className="cert-fields">
         <div>
           <dt>证书编号</dt>
@@ -77,9 +83,95 @@ function Lookup({ certNo, personName }: { certNo: string; personName: string }) 
   );
 }
 
+function SignedFields({ f }: { f: PayloadFields }) {
+  return (
+    <dl className="cert-fields">
+      <div>
+        <dt>证书编号</dt>
+        <dd>{f.n}</dd>
+      </div>
+      <div>
+        <dt>持证人</dt>
+        <dd>{f.p}</dd>
+      </div>
+      <div>
+        <dt>培训项目</dt>
+        <dd>{f.i}</dd>
+      </div>
+      <div>
+        <dt>获得学时</dt>
+        <dd>{formatHours(f.h)} 学时</dd>
+      </div>
+      <div>
+        <dt>发证日期</dt>
+        <dd>{f.d}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** The signature check of a QR payload, made in this browser with the college's public key. */
+function SignedCheck({ payload }: { payload: string }) {
+  const key = useCallQuery(content.findCertificateKey, {}, { staleTime: Infinity });
+  const publicKey = key.data?.publicKey;
+  const check = useQuery({
+    queryKey: ['certificatePayload', payload, publicKey],
+    queryFn: () => checkPayload(payload, publicKey ?? ''),
+    enabled: publicKey !== undefined,
+    staleTime: Infinity,
+  });
+  return (
+    <QueryState query={key} rows={3}>
+      {() =>
+        !check.data ? null : check.data.kind === 'valid' ? (
+          <section className="cert-result cert-signed" aria-labelledby="cert-signed-title">
+            <h2 id="cert-signed-title" className="cert-result-title">
+              签名核验通过
+            </h2>
+            <p className="cert-result-lead">二维码中的以下信息由本学院签发，未被改动（在本机完成核验，无需联网）。是否已被撤销，以下方在线查询结果为准。</p>
+            <SignedFields f={check.data.fields} />
+          </section>
+        ) : (
+          <section className="cert-result cert-missing" aria-labelledby="cert-signed-title">
+            <h2 id="cert-signed-title" className="cert-result-title">
+              {check.data.kind === 'invalid' ? '签名核验未通过' : '无法在本浏览器核验签名'}
+            </h2>
+            <p className="cert-result-lead">
+              {check.data.kind === 'invalid'
+                ? '二维码内容被改动过，或不是本学院签发的证书。请以证书编号在线查询的结果为准。'
+                : '当前浏览器不支持 Ed25519 签名核验，请更换新版浏览器，或以证书编号在线查询的结果为准。'}
+            </p>
+          </section>
+        )
+      }
+    </QueryState>
+  );
+}
+
+function HowToVerify() {
+  const key = useCallQuery(content.findCertificateKey, {}, { staleTime: Infinity });
+  return (
+    <details className="panel cert-howto">
+      <summary>如何核验证书</summary>
+      <p>证书上的二维码包含两项内容：证书编号，以及经本学院私钥签名的证书信息（编号、脱敏姓名、培训项目、学时、发证日期）。</p>
+      <ol>
+        <li>离线核验：用下方公钥（Ed25519）核对二维码中的签名，签名正确即说明信息由本学院签发且未被改动；本页在您的浏览器中完成这一步。</li>
+        <li>在线核验：再以证书编号查询本学院系统，确认证书没有被撤销。</li>
+      </ol>
+      <p>
+        公钥（Ed25519，base64url）：<code className="cert-key">{key.data?.publicKey ?? '正在加载…'}</code>
+      </p>
+      <p>按编号查询只显示脱敏后的姓名等信息，不显示手机号和完整姓名。</p>
+    </details>
+  );
+}
+
 export default function CertificatePage() {
   const [params, update] = useUrlState();
+  const payload = payloadIn(textParam(params.get('p'), 2000));
   const no = textParam(params.get('no'), 32);
+  const [pasted, setPasted] = useState('');
+  const [pasteError, setPasteError] = useState<string | null>(null);
   // The holder's name is personal: it stays in the page, never in the address.
   const [submittedName, setSubmittedName] = useState('');
   const [certNo, setCertNo] = useState(no);
@@ -101,6 +193,17 @@ export default function CertificatePage() {
     setError(null);
     setSubmittedName(checked.data.personName ?? '');
     update({ no: checked.data.certNo });
+  };
+
+  const submitPasted = (e: FormEvent) => {
+    e.preventDefault();
+    const found = payloadIn(pasted);
+    if (!found) {
+      setPasteError('未识别到证书二维码内容，请粘贴扫码得到的完整网址');
+      return;
+    }
+    setPasteError(null);
+    update({ p: found, no: numberIn(pasted) ?? no });
   };
 
   const valid = content.findCertificateByNo.query.safeParse({ certNo: no }).success;
@@ -139,12 +242,37 @@ export default function CertificatePage() {
           </button>
         </form>
         <div className="cert-answer">
+          {payload ? <SignedCheck payload={payload} /> : null}
           {no && valid ? (
             <Lookup certNo={no} personName={submittedName} />
-          ) : (
+          ) : payload ? null : (
             <div className="panel state-box">输入证书编号后点击“查询”。</div>
           )}
         </div>
+        <form className="panel cert-form" onSubmit={submitPasted} noValidate>
+          <label className="field">
+            <span>二维码内容</span>
+            <textarea
+              name="payload"
+              value={pasted}
+              rows={3}
+              autoComplete="off"
+              placeholder="粘贴扫描证书二维码得到的网址"
+              aria-invalid={pasteError !== null}
+              aria-describedby={pasteError ? 'cert-paste-error' : undefined}
+              onChange={(e) => setPasted(e.target.value)}
+            />
+          </label>
+          {pasteError ? (
+            <p id="cert-paste-error" className="form-error" role="alert">
+              {pasteError}
+            </p>
+          ) : null}
+          <button type="submit" className="btn cert-submit">
+            核验二维码
+          </button>
+        </form>
+        <HowToVerify />
       </div>
     </div>
   );

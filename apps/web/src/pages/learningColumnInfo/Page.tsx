@@ -78,7 +78,7 @@ export default function LearningColumnInfoPage() {
   const id = idFrom(params.get('id'));
   return (
     <div className="page-container">
-      <nav aria-label="位置" className="lc-crumbs">
+      <nav aria-label="位置" className="breadcrumb">
         <Link to="/learningColumn">学习专栏</Link> / 专栏详情
       </nav>
       {id ? <ColumnDetail id={id} /> : <Empty description="请从学习专栏选择专栏" />}

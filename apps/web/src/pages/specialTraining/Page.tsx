@@ -47,7 +47,7 @@ function TopicList({ state }: { state: State }) {
                   ) : null}
                   <div className="lc-actions">
                     <EnrolmentActions install={i} />
-                    <Link to={`/specialTrainingInfo?id=${i.id}`} className="lc-link">
+                    <Link to={`/specialTrainingInfo?id=${i.id}`}>
                       查看详情
                     </Link>
                   </div>

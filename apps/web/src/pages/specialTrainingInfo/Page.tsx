@@ -9,7 +9,7 @@ export default function SpecialTrainingInfoPage() {
   const id = idFrom(params.get('id'));
   return (
     <div className="page-container">
-      <nav aria-label="位置" className="lc-crumbs">
+      <nav aria-label="位置" className="breadcrumb">
         <Link to="/specialTraining">专题培训</Link> / 专题详情
       </nav>
       {id ? (

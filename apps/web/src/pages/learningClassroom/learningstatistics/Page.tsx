@@ -2,42 +2,24 @@
 import { useState } from 'react';
 import { Button, Table } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { urlOf } from '@portal/contract/base';
 import { learning } from '@portal/contract/refs';
-import { ClassroomLayout } from '../../../features/classroom/ClassroomLayout.tsx';
 import { QueryState } from '../../../features/learning/ListState.tsx';
 import { useCallQuery } from '../../../api/useCallQuery.ts';
-import { storage } from '../../../lib/storage.ts';
+import { downloadFile } from '../../../api/download.ts';
 import { toast } from '../../../lib/toast.ts';
-
-/** The export is a file, not an envelope: fetched with the login token and saved from a blob. */
-async function downloadHistory() {
-  const token = storage.get().token;
-  const res = await fetch(urlOf(learning.exportLearningHistory, ''), { headers: token ? { Authorization: token } : {} });
-  if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
-  const blob = await res.blob();
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = '学习档案.xlsx';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
-}
 
 export default function LearningHistoryPage() {
   const q = useCallQuery(learning.findLearningHistory, {}, { staleTime: 0 });
   const [busy, setBusy] = useState(false);
   return (
-    <ClassroomLayout title="学习档案">
+    <>
       <p>
         <Button
           icon={<DownloadOutlined />}
           loading={busy}
           onClick={() => {
             setBusy(true);
-            downloadHistory().then(
+            downloadFile(learning.exportLearningHistory, {}, '学习档案.xlsx').then(
               () => setBusy(false),
               (err: unknown) => {
                 console.error(err);
@@ -62,10 +44,9 @@ export default function LearningHistoryPage() {
             ]}
             dataSource={rows}
             pagination={rows.length > 10 ? { pageSize: 10 } : false}
-            scroll={{ x: 420 }}
           />
         )}
       </QueryState>
-    </ClassroomLayout>
+    </>
   );
 }

@@ -2,21 +2,25 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Pagination, Progress, Segmented, Tag } from 'antd';
+import { canUsePermissionModules } from '@portal/contract/base';
 import { catalog, learning } from '@portal/contract/refs';
-import { ClassroomLayout } from '../../../features/classroom/ClassroomLayout.tsx';
 import { EnrolmentTag } from '../../../features/learning/enrolment.tsx';
 import { formatDate, formatHours, percentOf } from '../../../features/learning/format.ts';
 import { QueryState } from '../../../features/learning/ListState.tsx';
 import { useCallQuery } from '../../../api/useCallQuery.ts';
+import { useSession } from '../../../features/auth/session.ts';
 
 const PAGE_SIZE = 10;
 
 export default function OngoingTopicPage() {
   const [finished, setFinished] = useState<'false' | 'true'>('false');
   const [pageNum, setPageNum] = useState(1);
+  const { person } = useSession();
+  // Only a person who may open 专题培训 is sent there to join a topic; a training-class account is enrolled by its unit.
+  const noneOngoing = person && canUsePermissionModules(person) ? '没有进行中的专题，可到“专题培训”报名' : '没有进行中的专题或培训班，培训班报名请联系本单位培训联络员';
   const q = useCallQuery(learning.findMyInstallList, { query: { finished, pageNum, pageSize: PAGE_SIZE } }, { staleTime: 0 });
   return (
-    <ClassroomLayout title="进行中的专题">
+    <>
       <Segmented
         aria-label="专题状态"
         value={finished}
@@ -29,7 +33,7 @@ export default function OngoingTopicPage() {
           { value: 'true', label: '已结束' },
         ]}
       />
-      <QueryState query={q} empty={finished === 'false' ? '没有进行中的专题，可到“专题培训”报名' : '没有已结束的专题'} isEmpty={(d) => d.list.length === 0}>
+      <QueryState query={q} empty={finished === 'false' ? noneOngoing : '没有已结束的专题'} isEmpty={(d) => d.list.length === 0}>
         {(d) => (
           <>
             <ul className="lc-list">
@@ -48,7 +52,7 @@ export default function OngoingTopicPage() {
                     </span>
                     <Progress percent={percentOf(i.earnedHours, i.requiredHours)} size="small" aria-label={`${i.title} 学时进度`} />
                   </div>
-                  <Link to={`/learningClassroom/ongoingTopicDetail?id=${i.id}`} className="lc-link">
+                  <Link to={`/learningClassroom/ongoingTopicDetail?id=${i.id}`}>
                     查看学习详情
                   </Link>
                 </li>
@@ -58,6 +62,6 @@ export default function OngoingTopicPage() {
           </>
         )}
       </QueryState>
-    </ClassroomLayout>
+    </>
   );
 }

@@ -2,7 +2,6 @@
 import { useState } from 'react';
 import { Progress, Select } from 'antd';
 import { learning } from '@portal/contract/refs';
-import { ClassroomLayout } from '../../../features/classroom/ClassroomLayout.tsx';
 import { HoursCharts } from '../../../features/classroom/HoursCharts.tsx';
 import { formatHours, percentOf } from '../../../features/learning/format.ts';
 import { QueryState } from '../../../features/learning/ListState.tsx';
@@ -13,7 +12,7 @@ export default function StatisticsPage() {
   const [year, setYear] = useState(thisYear);
   const q = useCallQuery(learning.findCreditHours, { query: { year } }, { staleTime: 0 });
   return (
-    <ClassroomLayout title="学时统计">
+    <>
       <label className="lc-inline-field">
         年度{' '}
         <Select
@@ -52,6 +51,6 @@ export default function StatisticsPage() {
           </>
         )}
       </QueryState>
-    </ClassroomLayout>
+    </>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "exams" ADD COLUMN "decides_completion" boolean DEFAULT false NOT NULL;

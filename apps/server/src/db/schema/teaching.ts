@@ -1,0 +1,89 @@
+/**
+ * The teacher's side: classes (班级) with their teachers (a class may have several), members and
+ * class plan (the class's courses), and messages from a teacher to a class or chosen members with
+ * each recipient's read state and SMS delivery state. Owned by modules/teacher.
+ */
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { persons } from './people.ts';
+import { courses, installs } from './catalog.ts';
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+export const teacherClasses = pgTable('teacher_classes', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  /** The training arrangement the class belongs to, where it has one. */
+  installId: integer('install_id').references(() => installs.id),
+  /** The class's study period: hours count from start to end, and "behind" is measured against it. */
+  startAt: at('start_at').notNull(),
+  endAt: at('end_at').notNull(),
+  /** Credit hours each member must earn in the period. */
+  requiredHours: numeric('required_hours', { precision: 6, scale: 1, mode: 'number' }).notNull(),
+  createdAt: at('created_at').notNull().default(sql`now()`),
+});
+
+export const classTeachers = pgTable(
+  'class_teachers',
+  {
+    classId: integer('class_id').notNull().references(() => teacherClasses.id),
+    personId: integer('person_id').notNull().references(() => persons.personId),
+  },
+  (t) => [primaryKey({ columns: [t.classId, t.personId] }), index('class_teachers_person_idx').on(t.personId)],
+);
+
+export const classMembers = pgTable(
+  'class_members',
+  {
+    classId: integer('class_id').notNull().references(() => teacherClasses.id),
+    personId: integer('person_id').notNull().references(() => persons.personId),
+    joinedAt: at('joined_at').notNull().default(sql`now()`),
+  },
+  (t) => [primaryKey({ columns: [t.classId, t.personId] }), index('class_members_person_idx').on(t.personId)],
+);
+
+/** The class plan: its courses, required or elective, and who added each. */
+export const classCourses = pgTable(
+  'class_courses',
+  {
+    classId: integer('class_id').notNull().references(() => teacherClasses.id),
+    courseId: integer('course_id').notNull().references(() => courses.id),
+    required: boolean('required').notNull(),
+    addedBy: integer('added_by').references(() => persons.personId),
+    addedAt: at('added_at').notNull().default(sql`now()`),
+  },
+  (t) => [primaryKey({ columns: [t.classId, t.courseId] })],
+);
+
+export const classMessages = pgTable(
+  'class_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    classId: integer('class_id').notNull().references(() => teacherClasses.id),
+    senderId: integer('sender_id').notNull().references(() => persons.personId),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    /** Whether the teacher asked for an SMS as well. */
+    sms: boolean('sms').notNull().default(false),
+    sentAt: at('sent_at').notNull().default(sql`now()`),
+    /** Deleted by the teacher: gone from every list, the rows kept for the audit trail. */
+    deletedAt: at('deleted_at'),
+  },
+  (t) => [index('class_messages_class_idx').on(t.classId, t.sentAt)],
+);
+
+export const messageRecipients = pgTable(
+  'message_recipients',
+  {
+    messageId: bigint('message_id', { mode: 'number' })
+      .notNull()
+      .references(() => classMessages.id),
+    personId: integer('person_id').notNull().references(() => persons.personId),
+    readAt: at('read_at'),
+    /** null: no SMS asked; sent / failed (the provider refused) / capped (the number's daily cap was reached). */
+    smsStatus: text('sms_status', { enum: ['sent', 'failed', 'capped'] }),
+    smsAt: at('sms_at'),
+    smsError: text('sms_error'),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.personId] }), index('message_recipients_person_idx').on(t.personId, t.readAt)],
+);

@@ -1,0 +1,84 @@
+/**
+ * Every Excel export goes out this way (ARCHITECTURE.md section 5, "one list pattern"): a streamed
+ * workbook (exceljs's WorkbookWriter: rows are written and flushed as they come, so a class of
+ * thousands never sits in memory), a title row, Chinese column names, numbers as numbers and dates
+ * as dates (in China time, as the screen shows them), and a Chinese file name in an RFC 5987
+ * Content-Disposition with an ASCII fallback for old clients.
+ */
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
+
+export type XlsxValue = string | number | Date | null;
+export interface XlsxColumn<R> {
+  header: string;
+  width: number;
+  /** date: day only; datetime: day and minute. Dates are written in China time. */
+  kind: 'text' | 'number' | 'date' | 'datetime';
+  value: (row: R) => XlsxValue;
+}
+export interface XlsxExport<R> {
+  /** The Chinese file name, without .xlsx. */
+  fileName: string;
+  /** ASCII fallback for clients that ignore filename*. */
+  asciiName: string;
+  sheetName: string;
+  /** The first row, above the column names (e.g. the class and the date). */
+  title: string;
+  columns: XlsxColumn<R>[];
+  rows: AsyncIterable<R> | Iterable<R>;
+}
+
+const CST_MS = 8 * 3_600_000;
+/** Excel dates carry no zone: shift to China time so the cell shows what the screen shows. */
+const chinaWallClock = (d: Date) => new Date(d.getTime() + CST_MS);
+const FORMATS = { date: 'yyyy-mm-dd', datetime: 'yyyy-mm-dd hh:mm', number: '0.0##', text: '@' } as const;
+
+/** `attachment` with the UTF-8 name (RFC 5987 / RFC 6266) and a plain ASCII one beside it. */
+export function attachmentHeader(fileName: string, asciiName: string): string {
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${asciiName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encoded}`;
+}
+
+/** Today in China time as yyyy-mm-dd, for titles and file names. */
+export const chinaDate = (d = new Date()) => chinaWallClock(d).toISOString().slice(0, 10);
+
+/**
+ * Sends the workbook as the reply while it is written. Once the first bytes are out a failure can
+ * only cut the download short: it is logged, and the client sees a broken file, never a wrong one.
+ */
+export async function sendXlsx<R>(reply: FastifyReply, x: XlsxExport<R>): Promise<void> {
+  const out = new PassThrough();
+  void reply
+    .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .header('Content-Disposition', attachmentHeader(`${x.fileName}.xlsx`, `${x.asciiName}.xlsx`))
+    .header('Cache-Control', 'private, no-store')
+    .send(out);
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  try {
+    const sheet = book.addWorksheet(x.sheetName, { views: [{ state: 'frozen', ySplit: 2 }] });
+    sheet.columns = x.columns.map((c) => ({ width: c.width, style: { numFmt: FORMATS[c.kind] } }));
+    const title = sheet.addRow([x.title]);
+    title.font = { bold: true, size: 14 };
+    sheet.mergeCells(1, 1, 1, x.columns.length);
+    title.commit();
+    const head = sheet.addRow(x.columns.map((c) => c.header));
+    head.font = { bold: true };
+    head.commit();
+    for await (const row of x.rows) {
+      sheet
+        .addRow(
+          x.columns.map((c) => {
+            const v = c.value(row);
+            return v instanceof Date ? chinaWallClock(v) : v;
+          }),
+        )
+        .commit();
+    }
+    sheet.commit();
+    await book.commit();
+  } catch (err) {
+    reply.log.error({ err, file: x.fileName }, 'export failed while streaming');
+    out.destroy(err as Error);
+  }
+}

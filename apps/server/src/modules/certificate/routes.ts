@@ -1,0 +1,25 @@
+/** Binds the certificate calls: my certificates, one as a PDF, and the public key that checks their QR payloads. */
+import { content as C, learning as L } from '@portal/contract';
+import type { Binder } from '../../http/bind.ts';
+import { cachePublic } from '../content/listing.ts';
+import type { CertificateService } from './service.ts';
+
+export function certificateRoutes(bind: Binder, svc: CertificateService) {
+  bind(L.certificate, async ({ caller, reply }) => {
+    reply.header('Cache-Control', 'private, no-store');
+    return svc.mine(caller.personId);
+  });
+  bind(L.certificatePdf, async ({ caller, query, reply }) => {
+    const { certNo, bytes } = await svc.pdf(caller.personId, query.certNo);
+    await reply
+      .header('Content-Type', 'application/pdf')
+      .header('Content-Disposition', `attachment; filename="${certNo}.pdf"; filename*=UTF-8''${encodeURIComponent(`结业证书-${certNo}.pdf`)}`)
+      .header('Cache-Control', 'private, no-store')
+      .send(Buffer.from(bytes));
+    return null;
+  });
+  bind(C.findCertificateKey, async ({ reply }) => {
+    cachePublic(reply);
+    return svc.publicKey();
+  });
+}

@@ -1,0 +1,169 @@
+/**
+ * Certificates (结业证书): owns the certificates table (schema/certificate.ts). A certificate is
+ * issued inside the transaction in which the learning core completes an install, once per person and
+ * install (the unique index decides between instances); the college revokes one with a reason
+ * (audited). Each certificate carries a signed payload (signing.ts) that its QR code and PDF show.
+ */
+import { randomInt } from 'node:crypto';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { learning as L } from '@portal/contract';
+import type { Db } from '../../db/client.ts';
+import { certificates, installs, organs, persons } from '../../db/schema/index.ts';
+import { HttpError, Refusal } from '../../http/errors.ts';
+import { dateIn } from '../../lib/calendar.ts';
+import { iso, isoOrNull, maskName } from '../content/listing.ts';
+import type { makePlatform } from '../platform/service.ts';
+import { renderCertificatePdf } from './pdf.ts';
+import { makeSigner, type CertificateSigner } from './signing.ts';
+import type { Config } from '../../config.ts';
+
+export const CERTIFICATE_MSG = {
+  notFound: '没有找到这张证书',
+  revoked: '该证书已被撤销，不能下载',
+  alreadyRevoked: '该证书已经撤销',
+  reasonMissing: '请填写撤销原因',
+} as const;
+
+/** An install the learning core has just completed for a person, with the hours earned toward it. */
+export interface CompletedInstall {
+  installId: number;
+  hours: number;
+}
+
+export interface CertificateOptions {
+  db: Db;
+  platform: ReturnType<typeof makePlatform>;
+  signer: CertificateSigner;
+  collegeName: string;
+  /** Where the QR code points (PUBLIC_URL). */
+  publicUrl: string;
+  timeZone: string;
+  fontFile: string;
+}
+
+/** Six characters without look-alikes (0/O, 1/I): read off paper and typed in. */
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const verifyCode = () => Array.from({ length: 6 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+
+export function makeCertificates(o: CertificateOptions) {
+  const { db } = o;
+
+  const rowOf = {
+    certNo: certificates.certNo,
+    installId: certificates.installId,
+    installTitle: installs.title,
+    hours: certificates.hours,
+    issuedAt: certificates.issuedAt,
+    verifyCode: certificates.verifyCode,
+    revokedAt: certificates.revokedAt,
+    revokeReason: certificates.revokeReason,
+    personName: persons.personName,
+    organName: sql<string>`coalesce(${organs.name}, '')`,
+  };
+  const selectRows = () =>
+    db
+      .select(rowOf)
+      .from(certificates)
+      .innerJoin(installs, eq(installs.id, certificates.installId))
+      .innerJoin(persons, eq(persons.personId, certificates.personId))
+      .leftJoin(organs, eq(organs.id, persons.organId));
+  type Row = Awaited<ReturnType<typeof selectRows>>[number];
+
+  const issuedDate = (r: Row) => dateIn(o.timeZone, r.issuedAt.getTime());
+  function verifyUrlOf(r: Row) {
+    const payload = o.signer.sign({ n: r.certNo, p: maskName(r.personName), i: r.installTitle, h: r.hours, d: issuedDate(r) });
+    return `${o.publicUrl}/certificate?no=${encodeURIComponent(r.certNo)}&p=${payload}`;
+  }
+
+  return {
+    /**
+     * Issues the certificates of installs just completed, in the completing transaction. The number
+     * is ZS + the year of issue + the row's id (a sequence, so two instances never draw the same);
+     * a second completion of the same person and install, on any instance, issues nothing.
+     */
+    async issue(tx: Db, personId: number, completed: CompletedInstall[], at: Date) {
+      const year = dateIn(o.timeZone, at.getTime()).slice(0, 4);
+      for (const c of completed) {
+        await tx.execute(sql`insert into ${certificates} (id, cert_no, person_id, install_id, issued_at, hours, verify_code)
+          select n.id, ${`ZS${year}`} || lpad(n.id::text, greatest(6, length(n.id::text)), '0'), ${personId}, ${c.installId}, ${at}, ${c.hours}, ${verifyCode()}
+          from (select nextval(pg_get_serial_sequence('certificates', 'id')) as id) n
+          on conflict (person_id, install_id) do nothing`);
+      }
+    },
+
+    /** My certificates, newest first, with the address their QR code opens. */
+    async mine(personId: number): Promise<L.MyCertificate[]> {
+      const rows = await selectRows().where(eq(certificates.personId, personId)).orderBy(desc(certificates.issuedAt), desc(certificates.id));
+      return rows.map((r) => ({
+        certNo: r.certNo,
+        installId: r.installId,
+        installTitle: r.installTitle,
+        hours: r.hours,
+        issuedAt: iso(r.issuedAt),
+        verifyCode: r.verifyCode,
+        revokedAt: isoOrNull(r.revokedAt),
+        revokeReason: r.revokeReason,
+        verifyUrl: verifyUrlOf(r),
+      }));
+    },
+
+    /** One of my certificates as a PDF; another person's number is not found. A revoked one is not printed. */
+    async pdf(personId: number, certNo: string): Promise<{ certNo: string; bytes: Uint8Array }> {
+      const [r] = await selectRows().where(and(eq(certificates.certNo, certNo.toUpperCase()), eq(certificates.personId, personId)));
+      if (!r) throw new HttpError(404, CERTIFICATE_MSG.notFound);
+      if (r.revokedAt) throw new HttpError(409, CERTIFICATE_MSG.revoked);
+      const bytes = await renderCertificatePdf(
+        {
+          collegeName: o.collegeName,
+          personName: r.personName,
+          organName: r.organName,
+          installTitle: r.installTitle,
+          hours: r.hours,
+          issuedDate: issuedDate(r),
+          certNo: r.certNo,
+          verifyCode: r.verifyCode,
+          verifyUrl: verifyUrlOf(r),
+        },
+        o.fontFile,
+      );
+      return { certNo: r.certNo, bytes };
+    },
+
+    /** The college revokes a certificate, with a reason; it then verifies as revoked, with the date. */
+    async revoke(certNo: string, reason: string, by: { personId: number | null; ip: string }): Promise<{ certNo: string; revokedAt: string }> {
+      const no = certNo.trim().toUpperCase();
+      const why = reason.trim();
+      const refuse = async (message: string) => {
+        await o.platform.audit({ personId: by.personId, ip: by.ip, event: 'certificateRevoke', target: no, outcome: 'failure', detail: { reason: why, refused: message } });
+        return new Refusal(message);
+      };
+      if (!why) throw await refuse(CERTIFICATE_MSG.reasonMissing);
+      const [r] = await db
+        .update(certificates)
+        .set({ revokedAt: sql`now()`, revokeReason: why })
+        .where(and(eq(certificates.certNo, no), isNull(certificates.revokedAt)))
+        .returning({ certNo: certificates.certNo, revokedAt: certificates.revokedAt });
+      if (!r?.revokedAt) {
+        const [exists] = await db.select({ id: certificates.id }).from(certificates).where(eq(certificates.certNo, no));
+        throw await refuse(exists ? CERTIFICATE_MSG.alreadyRevoked : CERTIFICATE_MSG.notFound);
+      }
+      await o.platform.audit({ personId: by.personId, ip: by.ip, event: 'certificateRevoke', target: no, outcome: 'success', detail: { reason: why } });
+      return { certNo: r.certNo, revokedAt: iso(r.revokedAt) };
+    },
+
+    publicKey: () => ({ algorithm: 'Ed25519' as const, publicKey: o.signer.publicKey }),
+  };
+}
+export type CertificateService = ReturnType<typeof makeCertificates>;
+
+/** The service as the configuration sets it up (the server and the revocation command). */
+export const certificatesOf = (config: Config, db: Db, platform: ReturnType<typeof makePlatform>) =>
+  makeCertificates({
+    db,
+    platform,
+    signer: makeSigner(config.CERTIFICATE_SIGNING_KEY),
+    collegeName: config.COLLEGE_NAME,
+    publicUrl: config.PUBLIC_URL,
+    timeZone: config.TIME_ZONE,
+    fontFile: config.CERTIFICATE_FONT,
+  });

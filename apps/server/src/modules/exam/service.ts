@@ -1,0 +1,540 @@
+/**
+ * Online exams: owns exams, the question bank, attempts, saved answers and practice tests
+ * (schema/exam.ts). Every rule of PRODUCT.md section 6 is decided here, with the database's clock as
+ * the one clock of every server instance:
+ *
+ * - One open attempt per person and exam: a partial unique index, so concurrent starts on any instances
+ *   end with one attempt, which both resume. Its deadline (start + duration, never past the window's
+ *   end), question order and option order are fixed when it is created.
+ * - An answer is saved under a share lock of its open attempt, before the deadline only, and only over
+ *   an older seq; the call answers after the commit. Submitting takes the attempt's row lock, so no save
+ *   lands in a submitted attempt, and a submitted attempt never changes.
+ * - An attempt past its deadline is finished, stamped with its deadline, by whichever call next touches
+ *   it or by the periodic sweep (row locks: exactly once across instances).
+ * - The right answers never leave before the attempt is submitted, and then only as the exam allows.
+ */
+import { randomInt } from 'node:crypto';
+import { and, asc, count, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { canTakeOnlineExam, type exam as E } from '@portal/contract';
+import type { Db } from '../../db/client.ts';
+import { examAnswers, examAttempts, examQuestions, exams, practiceTests, questions, type PaperEntry } from '../../db/schema/index.ts';
+import { Refusal } from '../../http/errors.ts';
+import type { Caller } from '../../http/auth.ts';
+import { iso, isoOrNull } from '../content/listing.ts';
+import { answerFits, gradePaper, type Gradable } from './grade.ts';
+
+/** The install an exam belongs to, as the learning core sees it for the caller. */
+export interface InstallOfCaller {
+  title: string;
+  joined: boolean;
+}
+export interface ExamDeps {
+  /** Provided by the learning core, which owns enrolments. Null when the install is unknown. */
+  installOf(caller: Caller, installId: number): Promise<InstallOfCaller | null>;
+  /** The learning core completes the install if this pass was what it still lacked (in the same transaction). */
+  passedInstallExam(tx: Db, personId: number, installId: number): Promise<void>;
+}
+
+/** How often each instance sweeps attempts past their deadline. */
+export const SWEEP_INTERVAL_MS = 30_000;
+/** Practice questions are worth one point each: the score reads as right answers out of the count. */
+const PRACTICE_POINTS = 1;
+
+const CST_MS = 8 * 3_600_000;
+/** 2026年3月1日 09:00, China time. */
+const chinaTime = (d: Date) => {
+  const c = new Date(d.getTime() + CST_MS);
+  const hh = String(c.getUTCHours()).padStart(2, '0');
+  const mm = String(c.getUTCMinutes()).padStart(2, '0');
+  return `${c.getUTCFullYear()}年${c.getUTCMonth() + 1}月${c.getUTCDate()}日 ${hh}:${mm}`;
+};
+
+export const EXAM_MSG = {
+  examMissing: '考试不存在',
+  noRight: '培训班账号需开通考试权限后才能参加在线考试，请联系培训班管理员',
+  notJoined: (title: string) => `本场考试属于培训“${title}”，请先报名该培训后再参加考试`,
+  notStarted: (at: Date) => `考试尚未开始，开始时间为${chinaTime(at)}`,
+  ended: (at: Date) => `考试已于${chinaTime(at)}结束，不能再开始答题`,
+  noAttemptsLeft: (n: number) => `您的考试次数已用完（本场考试限考${n}次）`,
+  noQuestions: '本场考试暂未设置试题，请联系培训管理员',
+  attemptMissing: '答卷不存在',
+  submitted: '本次考试已交卷，答案不能再修改',
+  timeUp: (deadline: Date) => `考试时间已于${chinaTime(deadline)}截止，系统已按截止前保存的答案交卷，此答案未计入成绩`,
+  expiredOnResume: '您上一次的答卷已到截止时间，系统已按保存的答案自动交卷，请在考试记录中查看成绩',
+  notOnPaper: '该试题不在本次试卷中',
+  badAnswer: '答案格式与题型不符，请重新作答',
+  notSubmittedReview: '该答卷尚未交卷，交卷后才能查看答题详情',
+  practiceMissing: '练习不存在',
+  noBankQuestions: '题库中暂无可练习的试题',
+} as const;
+
+const REVIEW_NOTES = {
+  never: '本场考试只公布成绩，不公布答案与解析',
+  afterSubmit: '交卷后可查看答案与解析',
+  afterEnd: (end: Date) => `考试结束（${chinaTime(end)}）后可查看答案与解析`,
+} as const;
+
+type ExamRow = typeof exams.$inferSelect;
+type AttemptRow = typeof examAttempts.$inferSelect;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Q = Db | Tx;
+
+/** Option keys by position: A, B, C... */
+const keyOf = (i: number) => String.fromCharCode(65 + i);
+
+function shuffled<T>(xs: readonly T[]): T[] {
+  const out = [...xs];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+async function dbNow(q: Q): Promise<Date> {
+  const r = (await q.execute(sql`select now() as now`)) as unknown as { rows: { now: Date | string }[] };
+  return new Date(r.rows[0]!.now);
+}
+
+export function makeExam(db: Db, deps: ExamDeps) {
+  async function examById(id: number): Promise<ExamRow | null> {
+    const [row] = await db.select().from(exams).where(eq(exams.id, id));
+    return row ?? null;
+  }
+
+  async function questionsOf(q: Q, ids: number[]) {
+    if (ids.length === 0) return new Map<number, typeof questions.$inferSelect>();
+    const rows = await q.select().from(questions).where(inArray(questions.id, ids));
+    return new Map(rows.map((r) => [r.id, r]));
+  }
+
+  async function answersOf(q: Q, attemptId: number) {
+    return q.select().from(examAnswers).where(eq(examAnswers.attemptId, attemptId));
+  }
+
+  /** Grades and closes an attempt still open, under its row lock (taken by the caller). */
+  async function finish(tx: Tx, a: AttemptRow, exam: Pick<ExamRow, 'passScore' | 'partialCredit' | 'installId' | 'decidesCompletion'>, mode: E.SubmitMode, at: Date): Promise<AttemptRow> {
+    const [qs, saved] = await Promise.all([questionsOf(tx, a.paper.map((p) => p.questionId)), answersOf(tx, a.id)]);
+    const graded = gradePaper(a.paper, qs as Map<number, Gradable>, new Map(saved.map((s) => [s.questionId, s.answer])), exam.partialCredit);
+    const [done] = await tx
+      .update(examAttempts)
+      .set({ submittedAt: at, submitMode: mode, score: graded.score, passed: graded.score >= exam.passScore })
+      .where(and(eq(examAttempts.id, a.id), isNull(examAttempts.submittedAt)))
+      .returning();
+    if (done?.passed && exam.decidesCompletion && exam.installId !== null) await deps.passedInstallExam(tx, a.personId, exam.installId);
+    return done ?? a;
+  }
+
+  /** Finishes the given open attempts that are past their deadline; `skipLocked` for the sweep. */
+  async function finishExpired(where: ReturnType<typeof and>, skipLocked: boolean, limit = 100): Promise<number> {
+    return db.transaction(async (tx) => {
+      const due = await tx
+        .select({ a: examAttempts, passScore: exams.passScore, partialCredit: exams.partialCredit, installId: exams.installId, decidesCompletion: exams.decidesCompletion })
+        .from(examAttempts)
+        .innerJoin(exams, eq(exams.id, examAttempts.examId))
+        .where(and(isNull(examAttempts.submittedAt), lte(examAttempts.deadline, sql`now()`), where))
+        .orderBy(asc(examAttempts.deadline))
+        .limit(limit)
+        .for('update', skipLocked ? { of: examAttempts, skipLocked: true } : { of: examAttempts });
+      for (const d of due) await finish(tx, d.a, d, 'deadline', d.a.deadline);
+      return due.length;
+    });
+  }
+
+  const finishMineExpired = (personId: number, examId?: number) =>
+    finishExpired(and(eq(examAttempts.personId, personId), examId === undefined ? undefined : eq(examAttempts.examId, examId)), false);
+
+  function rulesOf(exam: ExamRow, installTitle: string, questionCount: number, totalScore: number): E.ExamRules {
+    return {
+      examId: exam.id,
+      title: exam.title,
+      installTitle,
+      startAt: iso(exam.startAt),
+      endAt: iso(exam.endAt),
+      durationMinutes: exam.durationMinutes,
+      passScore: exam.passScore,
+      totalScore,
+      questionCount,
+      attemptsAllowed: exam.attemptsAllowed,
+      review: exam.review,
+      partialCredit: exam.partialCredit,
+      leaveLimit: exam.leaveLimit,
+    };
+  }
+
+  /** The paper's size and total as the exam defines it (before any attempt draws its questions). */
+  async function paperSize(exam: ExamRow): Promise<{ count: number; total: number }> {
+    if (exam.selection === 'random') {
+      return { count: exam.randomRules.reduce((n, r) => n + r.count, 0), total: exam.randomRules.reduce((n, r) => n + r.count * r.score, 0) };
+    }
+    const [row] = await db
+      .select({ count: count(), total: sql<number>`coalesce(sum(${examQuestions.score}), 0)`.mapWith(Number) })
+      .from(examQuestions)
+      .where(eq(examQuestions.examId, exam.id));
+    return { count: row?.count ?? 0, total: row?.total ?? 0 };
+  }
+
+  /** Whether the caller may take the exam at all (right, install), with the install's title. */
+  async function standing(caller: Caller, exam: ExamRow): Promise<{ installTitle: string; refusal: string | null }> {
+    if (!canTakeOnlineExam(caller)) return { installTitle: '', refusal: EXAM_MSG.noRight };
+    if (exam.installId === null) return { installTitle: '', refusal: null };
+    const install = await deps.installOf(caller, exam.installId);
+    if (!install) return { installTitle: '', refusal: EXAM_MSG.examMissing };
+    return { installTitle: install.title, refusal: install.joined ? null : EXAM_MSG.notJoined(install.title) };
+  }
+
+  /** Why a new attempt cannot start now (window, attempts), or null. */
+  function startRefusal(exam: ExamRow, used: number, now: Date): string | null {
+    if (now < exam.startAt) return EXAM_MSG.notStarted(exam.startAt);
+    if (now >= exam.endAt) return EXAM_MSG.ended(exam.endAt);
+    if (used >= exam.attemptsAllowed) return EXAM_MSG.noAttemptsLeft(exam.attemptsAllowed);
+    return null;
+  }
+
+  async function myAttempts(personId: number, examId: number) {
+    return db
+      .select()
+      .from(examAttempts)
+      .where(and(eq(examAttempts.personId, personId), eq(examAttempts.examId, examId)))
+      .orderBy(asc(examAttempts.attemptNo));
+  }
+
+  function mineOf(exam: ExamRow, attempts: AttemptRow[], refusal: string | null, now: Date): E.ExamMine {
+    const open = attempts.find((a) => a.submittedAt === null) ?? null;
+    const scores = attempts.filter((a) => a.score !== null).map((a) => a.score!);
+    return {
+      attemptsUsed: attempts.length,
+      attemptsAllowed: exam.attemptsAllowed,
+      bestScore: scores.length ? Math.max(...scores) : null,
+      passed: attempts.some((a) => a.passed === true),
+      openAttemptId: open?.id ?? null,
+      refusal: refusal ?? (open ? null : startRefusal(exam, attempts.length, now)),
+    };
+  }
+
+  function resultOf(a: AttemptRow, answered: number): E.AttemptResult {
+    return {
+      attemptId: a.id,
+      attemptNo: a.attemptNo,
+      startedAt: iso(a.startedAt),
+      deadline: iso(a.deadline),
+      submittedAt: isoOrNull(a.submittedAt),
+      submitMode: a.submitMode,
+      score: a.score,
+      totalScore: a.paper.reduce((n, p) => n + p.score, 0),
+      passed: a.passed,
+      answeredCount: answered,
+      questionCount: a.paper.length,
+      leaveCount: a.leaveCount,
+    };
+  }
+
+  async function answeredCounts(attemptIds: number[]): Promise<Map<number, number>> {
+    if (attemptIds.length === 0) return new Map();
+    const rows = await db
+      .select({ attemptId: examAnswers.attemptId, n: count() })
+      .from(examAnswers)
+      .where(and(inArray(examAnswers.attemptId, attemptIds), sql`jsonb_array_length(${examAnswers.answer}) > 0`))
+      .groupBy(examAnswers.attemptId);
+    return new Map(rows.map((r) => [r.attemptId, r.n]));
+  }
+
+  /** The questions of a paper as the page shows them: in paper order, options in the attempt's order, no answers. */
+  async function paperQuestions(paper: PaperEntry[], q: Q = db): Promise<E.PaperQuestion[]> {
+    const qs = await questionsOf(q, paper.map((p) => p.questionId));
+    return paper.map((p, i) => {
+      const q = qs.get(p.questionId)!;
+      return {
+        questionId: p.questionId,
+        no: i + 1,
+        type: p.type,
+        stem: q.stem,
+        options: p.optionKeys.map((key) => ({ key, text: q.options[key.charCodeAt(0) - 65] ?? '' })),
+        score: p.score,
+      };
+    });
+  }
+
+  /** Draws a paper: the fixed list or the random rules, shuffled as the exam says, options' order fixed. */
+  async function drawPaper(exam: ExamRow): Promise<PaperEntry[]> {
+    let picked: { id: number; type: PaperEntry['type']; options: string[]; score: number }[];
+    if (exam.selection === 'random') {
+      picked = [];
+      for (const rule of exam.randomRules) {
+        const rows = await db
+          .select({ id: questions.id, type: questions.type, options: questions.options })
+          .from(questions)
+          .where(and(eq(questions.type, rule.type), exam.bank ? eq(questions.bank, exam.bank) : undefined))
+          .orderBy(sql`random()`)
+          .limit(rule.count);
+        picked.push(...rows.map((r) => ({ ...r, score: rule.score })));
+      }
+    } else {
+      picked = await db
+        .select({ id: questions.id, type: questions.type, options: questions.options, score: examQuestions.score })
+        .from(examQuestions)
+        .innerJoin(questions, eq(questions.id, examQuestions.questionId))
+        .where(eq(examQuestions.examId, exam.id))
+        .orderBy(asc(examQuestions.sort));
+    }
+    const ordered = exam.shuffleQuestions ? shuffled(picked) : picked;
+    return ordered.map((q) => {
+      const keys = q.options.map((_, i) => keyOf(i));
+      return { questionId: q.id, type: q.type, score: q.score, optionKeys: exam.shuffleOptions ? shuffled(keys) : keys };
+    });
+  }
+
+  async function paperOf(exam: ExamRow, a: AttemptRow, installTitle: string): Promise<E.ExamPaper> {
+    const [qs, saved, now] = await Promise.all([paperQuestions(a.paper), answersOf(db, a.id), dbNow(db)]);
+    return {
+      attemptId: a.id,
+      rules: rulesOf(exam, installTitle, a.paper.length, a.paper.reduce((n, p) => n + p.score, 0)),
+      startedAt: iso(a.startedAt),
+      deadline: iso(a.deadline),
+      serverNow: iso(now),
+      leaveCount: a.leaveCount,
+      questions: qs,
+      answers: saved.map((s) => ({ questionId: s.questionId, answer: s.answer, seq: s.seq, savedAt: iso(s.savedAt) })),
+    };
+  }
+
+  /** My attempt by id under a lock, refused when unknown or another person's (without saying which). */
+  async function lockMine(tx: Tx, caller: Caller, attemptId: number, mode: 'update' | 'share') {
+    const [row] = await tx
+      .select({ a: examAttempts, exam: exams, now: sql<Date>`now()`.mapWith((v: Date | string) => new Date(v)) })
+      .from(examAttempts)
+      .innerJoin(exams, eq(exams.id, examAttempts.examId))
+      .where(eq(examAttempts.id, attemptId))
+      .for(mode, { of: examAttempts });
+    if (!row || row.a.personId !== caller.personId) throw new Refusal(EXAM_MSG.attemptMissing);
+    return row;
+  }
+
+  async function attemptResultOf(a: AttemptRow) {
+    return resultOf(a, (await answeredCounts([a.id])).get(a.id) ?? 0);
+  }
+
+  return {
+    /** My standing in each of the given exams (the public list, for a logged-in learner). */
+    async mineOfExams(caller: Caller, examIds: number[]): Promise<Map<number, E.ExamMine>> {
+      if (examIds.length === 0) return new Map();
+      await finishMineExpired(caller.personId);
+      const [rows, attempts, now] = await Promise.all([
+        db.select().from(exams).where(inArray(exams.id, examIds)),
+        db.select().from(examAttempts).where(and(eq(examAttempts.personId, caller.personId), inArray(examAttempts.examId, examIds))),
+        dbNow(db),
+      ]);
+      const out = new Map<number, E.ExamMine>();
+      for (const exam of rows) {
+        const { refusal } = await standing(caller, exam);
+        out.set(exam.id, mineOf(exam, attempts.filter((a) => a.examId === exam.id), refusal, now));
+      }
+      return out;
+    },
+
+    async answerNumber(caller: Caller, examId: number): Promise<E.ExamMine> {
+      const exam = await examById(examId);
+      if (!exam) throw new Refusal(EXAM_MSG.examMissing);
+      await finishMineExpired(caller.personId, examId);
+      const [{ refusal }, attempts, now] = await Promise.all([standing(caller, exam), myAttempts(caller.personId, examId), dbNow(db)]);
+      return mineOf(exam, attempts, refusal, now);
+    },
+
+    /** Starts my one open attempt of the exam, or resumes it. */
+    async start(caller: Caller, examId: number): Promise<E.ExamPaper> {
+      const exam = await examById(examId);
+      if (!exam) throw new Refusal(EXAM_MSG.examMissing);
+      const { installTitle, refusal } = await standing(caller, exam);
+      if (refusal) throw new Refusal(refusal);
+      if ((await finishMineExpired(caller.personId, examId)) > 0) throw new Refusal(EXAM_MSG.expiredOnResume);
+      // Two tries: a concurrent start may win the insert; then its attempt is the one to resume.
+      for (let round = 0; round < 2; round++) {
+        const attempts = await myAttempts(caller.personId, examId);
+        const open = attempts.find((a) => a.submittedAt === null);
+        if (open) return paperOf(exam, open, installTitle);
+        const now = await dbNow(db);
+        const cannot = startRefusal(exam, attempts.length, now);
+        if (cannot) throw new Refusal(cannot);
+        const paper = await drawPaper(exam);
+        if (paper.length === 0) throw new Refusal(EXAM_MSG.noQuestions);
+        const [created] = await db
+          .insert(examAttempts)
+          .values({
+            examId,
+            personId: caller.personId,
+            attemptNo: attempts.length + 1,
+            startedAt: sql`now()`,
+            deadline: sql`least(now() + make_interval(mins => ${exam.durationMinutes}), ${exam.endAt})`,
+            paper,
+          })
+          .onConflictDoNothing()
+          .returning();
+        if (created) return paperOf(exam, created, installTitle);
+      }
+      throw new Refusal(EXAM_MSG.noAttemptsLeft(exam.attemptsAllowed));
+    },
+
+    /** Saves one answer of my open attempt; answers after the commit. */
+    async save(caller: Caller, input: { attemptId: number; questionId: number; answer: string[]; seq: number }): Promise<E.SaveAck> {
+      type Outcome = { saved: E.SaveAck } | { refusal: string; expired?: true };
+      const outcome = await db.transaction(async (tx): Promise<Outcome> => {
+        const { a, now } = await lockMine(tx, caller, input.attemptId, 'share');
+        if (a.submittedAt) return { refusal: EXAM_MSG.submitted };
+        if (now >= a.deadline) return { refusal: EXAM_MSG.timeUp(a.deadline), expired: true };
+        const entry = a.paper.find((p) => p.questionId === input.questionId);
+        if (!entry) return { refusal: EXAM_MSG.notOnPaper };
+        const answer = entry.type === 'fill' ? input.answer : input.answer.map((k) => k.toUpperCase());
+        if (!answerFits(entry.type, entry.optionKeys, answer)) return { refusal: EXAM_MSG.badAnswer };
+        const [written] = await tx
+          .insert(examAnswers)
+          .values({ attemptId: a.id, questionId: input.questionId, answer, seq: input.seq, savedAt: sql`now()` })
+          .onConflictDoUpdate({
+            target: [examAnswers.attemptId, examAnswers.questionId],
+            set: { answer: sql`excluded.answer`, seq: sql`excluded.seq`, savedAt: sql`excluded.saved_at` },
+            setWhere: sql`${examAnswers.seq} < excluded.seq`,
+          })
+          .returning({ seq: examAnswers.seq, savedAt: examAnswers.savedAt });
+        if (written) return { saved: { questionId: input.questionId, seq: written.seq, written: true, savedAt: iso(written.savedAt) } };
+        const [kept] = await tx
+          .select({ seq: examAnswers.seq, savedAt: examAnswers.savedAt })
+          .from(examAnswers)
+          .where(and(eq(examAnswers.attemptId, a.id), eq(examAnswers.questionId, input.questionId)));
+        return { saved: { questionId: input.questionId, seq: kept!.seq, written: false, savedAt: iso(kept!.savedAt) } };
+      });
+      if ('saved' in outcome) return outcome.saved;
+      // The attempt is past its deadline: this call is the one touching it, so it finishes it.
+      if ('expired' in outcome) await finishExpired(eq(examAttempts.id, input.attemptId), false);
+      throw new Refusal(outcome.refusal);
+    },
+
+    /** Submits my attempt (once: a submitted attempt answers its record as it is). */
+    async submit(caller: Caller, attemptId: number): Promise<E.AttemptResult> {
+      const done = await db.transaction(async (tx) => {
+        const { a, exam, now } = await lockMine(tx, caller, attemptId, 'update');
+        if (a.submittedAt) return a;
+        return now >= a.deadline ? finish(tx, a, exam, 'deadline', a.deadline) : finish(tx, a, exam, 'manual', now);
+      });
+      return attemptResultOf(done);
+    },
+
+    /** Counts a departure from the exam page; beyond the exam's limit, submits the attempt. */
+    async leave(caller: Caller, attemptId: number): Promise<E.AttemptResult> {
+      const done = await db.transaction(async (tx) => {
+        const { a, exam, now } = await lockMine(tx, caller, attemptId, 'update');
+        if (a.submittedAt) return a;
+        if (now >= a.deadline) return finish(tx, a, exam, 'deadline', a.deadline);
+        const [counted] = await tx
+          .update(examAttempts)
+          .set({ leaveCount: sql`${examAttempts.leaveCount} + 1`, leaveTimes: sql`${examAttempts.leaveTimes} || jsonb_build_array(${iso(now)}::text)` })
+          .where(eq(examAttempts.id, a.id))
+          .returning();
+        if (exam.leaveLimit !== null && counted!.leaveCount > exam.leaveLimit) return finish(tx, counted!, exam, 'leaveLimit', now);
+        return counted!;
+      });
+      return attemptResultOf(done);
+    },
+
+    /** The exam's rules, my standing and records; with an attempt id, that submitted attempt's review. */
+    async records(caller: Caller, examId: number, attemptId: number | undefined): Promise<E.ExamRecord> {
+      const exam = await examById(examId);
+      if (!exam) throw new Refusal(EXAM_MSG.examMissing);
+      await finishMineExpired(caller.personId, examId);
+      const [{ installTitle, refusal }, attempts, now, size] = await Promise.all([standing(caller, exam), myAttempts(caller.personId, examId), dbNow(db), paperSize(exam)]);
+      const counts = await answeredCounts(attempts.map((a) => a.id));
+      const shown = exam.review === 'afterSubmit' || (exam.review === 'afterEnd' && now >= exam.endAt);
+      const reviewNote = exam.review === 'afterEnd' ? (shown ? REVIEW_NOTES.afterSubmit : REVIEW_NOTES.afterEnd(exam.endAt)) : REVIEW_NOTES[exam.review];
+      let review: E.ReviewItem[] | null = null;
+      if (attemptId !== undefined) {
+        const a = attempts.find((x) => x.id === attemptId);
+        if (!a) throw new Refusal(EXAM_MSG.attemptMissing);
+        if (!a.submittedAt) throw new Refusal(EXAM_MSG.notSubmittedReview);
+        // Score only until the exam shows answers: points per question would tell which were right.
+        if (shown) review = await reviewOf(a.paper, (await answersOf(db, a.id)).map((s) => ({ questionId: s.questionId, answer: s.answer })), exam.partialCredit);
+      }
+      return {
+        rules: rulesOf(exam, installTitle, size.count, size.total),
+        mine: mineOf(exam, attempts, refusal, now),
+        records: attempts.map((a) => resultOf(a, counts.get(a.id) ?? 0)),
+        review,
+        reviewNote,
+      };
+    },
+
+    /** A practice test: random questions of the bank (one subject or all), recorded, no answers. */
+    async startPractice(caller: Caller, q: { count: number; bank?: string | undefined }): Promise<E.PracticePaper> {
+      if (!canTakeOnlineExam(caller)) throw new Refusal(EXAM_MSG.noRight);
+      const rows = await db
+        .select({ id: questions.id, type: questions.type, options: questions.options })
+        .from(questions)
+        .where(q.bank ? eq(questions.bank, q.bank) : undefined)
+        .orderBy(sql`random()`)
+        .limit(q.count);
+      if (rows.length === 0) throw new Refusal(EXAM_MSG.noBankQuestions);
+      const paper: PaperEntry[] = rows.map((r) => ({ questionId: r.id, type: r.type, score: PRACTICE_POINTS, optionKeys: shuffled(r.options.map((_, i) => keyOf(i))) }));
+      const [test] = await db.insert(practiceTests).values({ personId: caller.personId, paper }).returning({ id: practiceTests.id });
+      return { testId: test!.id, questions: await paperQuestions(paper) };
+    },
+
+    /** Grades a practice test at once, with the right answers and explanations; once only. */
+    async submitPractice(caller: Caller, input: { testId: number; answers: { questionId: number; answer: string[] }[] }): Promise<E.PracticeResult> {
+      return db.transaction(async (tx) => {
+        const [test] = await tx.select().from(practiceTests).where(eq(practiceTests.id, input.testId)).for('update');
+        if (!test || test.personId !== caller.personId) throw new Refusal(EXAM_MSG.practiceMissing);
+        let done: typeof test | undefined = test;
+        if (!test.submittedAt) {
+          const byQuestion = new Map(test.paper.map((p) => [p.questionId, p]));
+          const answers = input.answers
+            .filter((x) => byQuestion.has(x.questionId))
+            .map((x) => {
+              const entry = byQuestion.get(x.questionId)!;
+              return { questionId: x.questionId, answer: entry.type === 'fill' ? x.answer : x.answer.map((k) => k.toUpperCase()) };
+            })
+            .filter((x) => answerFits(byQuestion.get(x.questionId)!.type, byQuestion.get(x.questionId)!.optionKeys, x.answer));
+          const graded = gradePaper(test.paper, (await questionsOf(tx, [...byQuestion.keys()])) as Map<number, Gradable>, new Map(answers.map((x) => [x.questionId, x.answer])), false);
+          [done] = await tx
+            .update(practiceTests)
+            .set({ submittedAt: sql`now()`, score: graded.score, correctCount: graded.correctCount, answers })
+            .where(eq(practiceTests.id, test.id))
+            .returning();
+        }
+        const items = await reviewOf(done!.paper, done!.answers ?? [], false, tx);
+        return {
+          testId: done!.id,
+          score: done!.score ?? 0,
+          totalScore: done!.paper.reduce((n, p) => n + p.score, 0),
+          correctCount: done!.correctCount ?? 0,
+          submittedAt: iso(done!.submittedAt!),
+          items,
+        };
+      });
+    },
+
+    /** Finishes every attempt past its deadline, in batches; safe on several instances at once. */
+    async sweep(): Promise<number> {
+      let total = 0;
+      for (;;) {
+        const n = await finishExpired(undefined, true);
+        total += n;
+        if (n < 100) return total;
+      }
+    },
+  };
+
+  /** A submitted paper question by question: my answer and points, the right answer and why. */
+  async function reviewOf(paper: PaperEntry[], given: { questionId: number; answer: string[] }[], partialCredit: boolean, q: Q = db): Promise<E.ReviewItem[]> {
+    const [shownQuestions, qs] = await Promise.all([paperQuestions(paper, q), questionsOf(q, paper.map((p) => p.questionId))]);
+    const answers = new Map(given.map((x) => [x.questionId, x.answer]));
+    const graded = gradePaper(paper, qs as Map<number, Gradable>, answers, partialCredit);
+    return shownQuestions.map((sq) => {
+      const full = qs.get(sq.questionId)!;
+      return {
+        ...sq,
+        given: answers.get(sq.questionId) ?? [],
+        correct: full.answer,
+        explanation: full.explanation,
+        earned: graded.earned.get(sq.questionId) ?? 0,
+      };
+    });
+  }
+}
+export type ExamService = ReturnType<typeof makeExam>;

@@ -1,0 +1,435 @@
+/**
+ * Read-only class reports (ARCHITECTURE.md section 5): the joins the teacher's pages need across
+ * modules. Reads persons and organs (person), courses, categories and course_resources (catalog),
+ * course_completions and resource_progress (learning), exams and exam_attempts (exam), and the teaching tables (teacher). Writes
+ * nothing, ever: every write goes through the module that owns the table.
+ *
+ * "Behind schedule" is defined here, once (studyRuleOf), and answered with every statistic.
+ */
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { teacher as T } from '@portal/contract';
+import type { Db } from '../../db/client.ts';
+import {
+  categories,
+  classCourses,
+  classMembers,
+  classMessages,
+  classTeachers,
+  courseCompletions,
+  courseResources,
+  courses,
+  examAttempts,
+  exams,
+  installs,
+  messageRecipients,
+  organs,
+  persons,
+  resourceProgress,
+  teacherClasses,
+} from '../../db/schema/index.ts';
+import { containsPattern, iso, isoOrNull, offsetOf, pageFrom, totalOver, type Page, type PageQuery } from '../content/listing.ts';
+import { requiredSecondsOf } from '../learning/service.ts';
+
+export type ClassRow = typeof teacherClasses.$inferSelect;
+
+/** How far ahead of the expected hours counts as "ahead": a tenth of the requirement. */
+const AHEAD_MARGIN = 0.1;
+/** A threshold no hours reach. */
+const NEVER = 1e9;
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** The yardstick of a class at `now`: what a learner on schedule has earned by today, and the rule in words. */
+export function studyRuleOf(cls: Pick<ClassRow, 'startAt' | 'endAt' | 'requiredHours'>, now = Date.now()): T.StudyRule {
+  const span = cls.endAt.getTime() - cls.startAt.getTime();
+  const elapsedShare = span <= 0 ? 1 : Math.min(1, Math.max(0, (now - cls.startAt.getTime()) / span));
+  const expectedHours = round1(cls.requiredHours * elapsedShare);
+  const pct = Math.round(elapsedShare * 100);
+  return {
+    requiredHours: cls.requiredHours,
+    periodStart: iso(cls.startAt),
+    periodEnd: iso(cls.endAt),
+    elapsedShare,
+    expectedHours,
+    definition:
+      `本班学习期内须完成${cls.requiredHours}学时，截至今天学习期已过${pct}%，按进度应完成${expectedHours}学时。` +
+      `学时低于${expectedHours}为“进度落后”；达到${round1(expectedHours + cls.requiredHours * AHEAD_MARGIN)}学时（或提前完成全部学时）为“进度超前”；` +
+      `学习期内没有任何学习记录为“尚未开始”。学时按学习期内完成课程的学时计算。`,
+  };
+}
+
+/** One member of a class with their hours in the class's period and their state against the rule. */
+function memberStudyRows(cls: ClassRow, rule: T.StudyRule): SQL {
+  const start = cls.startAt.toISOString();
+  const end = cls.endAt.toISOString();
+  const ahead = round1(rule.expectedHours + cls.requiredHours * AHEAD_MARGIN);
+  // All the hours before the period's end is ahead too; once the period is over nobody is "ahead".
+  const finishedEarly = rule.expectedHours < cls.requiredHours ? cls.requiredHours : NEVER;
+  return sql`
+    select p.person_id, p.person_no, p.person_name, coalesce(o.name, '') as organ_name, p.mobile,
+      coalesce(h.required_hours, 0)::float8 as required_hours,
+      coalesce(h.total_hours, 0)::float8 as total_hours,
+      coalesce(h.completed, 0)::int as completed_courses,
+      lp.last_study_at,
+      ex.best as exam_best,
+      case when not exists (select 1 from ${exams} x where x.install_id = ${cls.installId ?? -1}) then 'none'
+           when ex.best is null then 'notTaken' when ex.passed then 'passed' else 'failed' end as exam_state,
+      case
+        when lp.last_study_at is null or lp.last_study_at < ${start}::timestamptz then 'notStarted'
+        when coalesce(h.total_hours, 0) < ${rule.expectedHours}::numeric then 'behind'
+        when coalesce(h.total_hours, 0) >= ${Math.min(ahead, finishedEarly)}::numeric then 'ahead'
+        else 'onTrack'
+      end as state
+    from ${classMembers} m
+    join ${persons} p on p.person_id = m.person_id
+    left join ${organs} o on o.id = p.organ_id
+    left join lateral (
+      select sum(cc.hours) as total_hours, sum(cc.hours) filter (where k.required) as required_hours, count(*) as completed
+      from ${courseCompletions} cc
+      left join ${classCourses} k on k.class_id = m.class_id and k.course_id = cc.course_id
+      where cc.person_id = m.person_id and cc.completed_at >= ${start}::timestamptz and cc.completed_at < ${end}::timestamptz
+    ) h on true
+    left join lateral (select max(rp.updated_at) as last_study_at from ${resourceProgress} rp where rp.person_id = m.person_id) lp on true
+    left join lateral (
+      select max(a.score)::float8 as best, bool_or(a.passed) as passed
+      from ${examAttempts} a join ${exams} x on x.id = a.exam_id
+      where a.person_id = m.person_id and a.submitted_at is not null and x.install_id = ${cls.installId ?? -1}
+    ) ex on true
+    where m.class_id = ${cls.id}`;
+}
+
+interface RawStudyRow {
+  person_id: number;
+  person_no: string;
+  person_name: string;
+  organ_name: string;
+  mobile: string;
+  required_hours: number;
+  total_hours: number;
+  completed_courses: number;
+  last_study_at: Date | string | null;
+  exam_best: number | null;
+  exam_state: T.ClassExamState;
+  state: T.StudyState;
+  total?: number | string;
+}
+
+/** 138****0001: enough to tell numbers apart, not enough to call. */
+export const maskMobile = (m: string) => (m.length === 11 ? `${m.slice(0, 3)}****${m.slice(7)}` : '****');
+const toDate = (v: Date | string | null) => (v === null ? null : v instanceof Date ? v : new Date(v));
+
+function toStudyRow(r: RawStudyRow): T.PersonStudyRow {
+  const total = round1(Number(r.total_hours));
+  const required = round1(Number(r.required_hours));
+  return {
+    personId: Number(r.person_id),
+    personNo: r.person_no,
+    personName: r.person_name,
+    organName: r.organ_name,
+    mobile: maskMobile(r.mobile),
+    requiredHours: required,
+    electiveHours: round1(total - required),
+    totalHours: total,
+    completedCourses: Number(r.completed_courses),
+    lastStudyAt: isoOrNull(toDate(r.last_study_at)),
+    state: r.state,
+    examBestScore: r.exam_best === null ? null : Number(r.exam_best),
+    examState: r.exam_state,
+  };
+}
+
+const SORTS: Record<T.PersonStudyFilter['sort'], SQL> = {
+  hoursAsc: sql`total_hours asc, person_id asc`,
+  hoursDesc: sql`total_hours desc, person_id asc`,
+  name: sql`person_name asc, person_id asc`,
+  lastStudy: sql`last_study_at desc nulls last, person_id asc`,
+};
+
+const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
+
+export function makeReports(db: Db, opts: { completionRatio: number }) {
+  /** The per-learner list: one query for the screen's page and the export's pages alike. */
+  async function personStudyPage(cls: ClassRow, rule: T.StudyRule, f: Omit<T.PersonStudyFilter, 'classId'>, q: PageQuery): Promise<Page<T.PersonStudyRow>> {
+    const where: SQL[] = [sql`true`];
+    if (f.state) where.push(sql`state = ${f.state}`);
+    if (f.keyword) {
+      const p = containsPattern(f.keyword);
+      where.push(sql`(person_name ilike ${p} or person_no ilike ${p} or organ_name ilike ${p})`);
+    }
+    const filtered = sql`select * from (${memberStudyRows(cls, rule)}) s where ${sql.join(where, sql` and `)}`;
+    const rows = rowsOf<RawStudyRow>(
+      await db.execute(sql`select *, count(*) over() as total from (${filtered}) f order by ${SORTS[f.sort]} limit ${q.pageSize} offset ${offsetOf(q)}`),
+    );
+    return pageFrom(q, rows.map((r) => ({ ...r, total: Number(r.total) })), toStudyRow, async () => Number(rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from (${filtered}) f`))[0]?.n ?? 0));
+  }
+
+  return {
+    personStudyPage,
+
+    /** Every member of the class with their hours and state (overviews; bounded by the class size). */
+    async allMemberStudy(cls: ClassRow, rule: T.StudyRule): Promise<(T.PersonStudyRow & { fullMobile: string })[]> {
+      const rows = rowsOf<RawStudyRow>(await db.execute(sql`${memberStudyRows(cls, rule)} order by p.person_id`));
+      return rows.map((r) => ({ ...toStudyRow(r), fullMobile: r.mobile }));
+    },
+
+    async classesOf(teacherId: number): Promise<ClassRow[]> {
+      return db
+        .select({ c: teacherClasses })
+        .from(teacherClasses)
+        .innerJoin(classTeachers, eq(classTeachers.classId, teacherClasses.id))
+        .where(eq(classTeachers.personId, teacherId))
+        .orderBy(desc(teacherClasses.startAt), asc(teacherClasses.id))
+        .then((rows) => rows.map((r) => r.c));
+    },
+
+    /** The class, when `teacherId` is one of its teachers. */
+    async classOfTeacher(teacherId: number, classId: number): Promise<ClassRow | null> {
+      const [row] = await db
+        .select({ c: teacherClasses })
+        .from(teacherClasses)
+        .innerJoin(classTeachers, and(eq(classTeachers.classId, teacherClasses.id), eq(classTeachers.personId, teacherId)))
+        .where(eq(teacherClasses.id, classId));
+      return row?.c ?? null;
+    },
+
+    /** Names of each class's teachers, the install's title, and the unread recipients of the caller's messages. */
+    async classFacts(classIds: number[], teacherId: number) {
+      if (classIds.length === 0) return new Map<number, { teachers: string[]; installTitle: string | null; unread: number }>();
+      const teacherRows = await db
+        .select({ classId: classTeachers.classId, name: persons.personName })
+        .from(classTeachers)
+        .innerJoin(persons, eq(persons.personId, classTeachers.personId))
+        .where(inArray(classTeachers.classId, classIds))
+        .orderBy(asc(persons.personId));
+      const installRows = await db
+        .select({ classId: teacherClasses.id, title: installs.title })
+        .from(teacherClasses)
+        .innerJoin(installs, eq(installs.id, teacherClasses.installId))
+        .where(inArray(teacherClasses.id, classIds));
+      const unreadRows = await db
+        .select({ classId: classMessages.classId, n: sql<number>`count(*)::int` })
+        .from(messageRecipients)
+        .innerJoin(classMessages, eq(classMessages.id, messageRecipients.messageId))
+        .where(and(inArray(classMessages.classId, classIds), eq(classMessages.senderId, teacherId), isNull(classMessages.deletedAt), isNull(messageRecipients.readAt)))
+        .groupBy(classMessages.classId);
+      return new Map(
+        classIds.map((id) => [
+          id,
+          {
+            teachers: teacherRows.filter((t) => t.classId === id).map((t) => t.name),
+            installTitle: installRows.find((r) => r.classId === id)?.title ?? null,
+            unread: unreadRows.find((r) => r.classId === id)?.n ?? 0,
+          },
+        ]),
+      );
+    },
+
+    /** Per course of the class plan: members who started and completed it, and their mean progress. */
+    async courseStudy(cls: ClassRow) {
+      const plan = await db
+        .select({ courseId: courses.id, title: courses.title, required: classCourses.required, creditHours: courses.creditHours })
+        .from(classCourses)
+        .innerJoin(courses, eq(courses.id, classCourses.courseId))
+        .where(eq(classCourses.classId, cls.id))
+        .orderBy(desc(classCourses.required), asc(classCourses.addedAt), asc(courses.id));
+      const courseIds = plan.map((c) => c.courseId);
+      if (courseIds.length === 0) return [];
+      const members = db.select({ id: classMembers.personId }).from(classMembers).where(eq(classMembers.classId, cls.id));
+      const [memberCount] = await db.select({ n: sql<number>`count(*)::int` }).from(classMembers).where(eq(classMembers.classId, cls.id));
+      const resources = await db.select().from(courseResources).where(inArray(courseResources.courseId, courseIds));
+      const needOf = new Map(resources.map((r) => [r.id, requiredSecondsOf(r, opts.completionRatio)]));
+      const needPerCourse = new Map<number, number>();
+      for (const r of resources) needPerCourse.set(r.courseId, (needPerCourse.get(r.courseId) ?? 0) + (needOf.get(r.id) ?? 0));
+      const progress = await db
+        .select({ personId: resourceProgress.personId, courseId: resourceProgress.courseId, resourceId: resourceProgress.resourceId, learned: resourceProgress.learnedSeconds, done: resourceProgress.completedAt })
+        .from(resourceProgress)
+        .where(and(inArray(resourceProgress.courseId, courseIds), inArray(resourceProgress.personId, members)));
+      const completions = await db
+        .select({ courseId: courseCompletions.courseId, n: sql<number>`count(*)::int` })
+        .from(courseCompletions)
+        .where(and(inArray(courseCompletions.courseId, courseIds), inArray(courseCompletions.personId, members)))
+        .groupBy(courseCompletions.courseId);
+      const got = new Map<number, { people: Set<number>; seconds: number }>();
+      for (const p of progress) {
+        const need = needOf.get(p.resourceId) ?? 0;
+        const g = got.get(p.courseId) ?? { people: new Set<number>(), seconds: 0 };
+        g.people.add(p.personId);
+        g.seconds += p.done ? need : Math.min(need, p.learned);
+        got.set(p.courseId, g);
+      }
+      const n = memberCount?.n ?? 0;
+      return plan.map((c) => {
+        const g = got.get(c.courseId);
+        const need = needPerCourse.get(c.courseId) ?? 0;
+        return {
+          ...c,
+          started: g?.people.size ?? 0,
+          completed: completions.find((x) => x.courseId === c.courseId)?.n ?? 0,
+          averageProgress: n === 0 || need === 0 || !g ? 0 : round1((g.seconds / (need * n)) * 100),
+        };
+      });
+    },
+
+    /** The class plan's courses, searched and paged, with how many members started each. */
+    async classCourses(classId: number, keyword: string | undefined, q: PageQuery) {
+      const members = db.select({ id: classMembers.personId }).from(classMembers).where(eq(classMembers.classId, classId));
+      const started = sql<number>`(select count(distinct rp.person_id) from ${resourceProgress} rp where rp.course_id = ${classCourses.courseId} and rp.person_id in (${members}))`.mapWith(Number);
+      const where = and(eq(classCourses.classId, classId), keyword ? sql`${courses.title} ilike ${containsPattern(keyword)}` : undefined);
+      const base = db
+        .select({
+          courseId: courses.id,
+          title: courses.title,
+          lecturer: courses.lecturer,
+          categoryName: categories.name,
+          creditHours: courses.creditHours,
+          required: classCourses.required,
+          addedAt: classCourses.addedAt,
+          started,
+          total: totalOver(),
+        })
+        .from(classCourses)
+        .innerJoin(courses, eq(courses.id, classCourses.courseId))
+        .innerJoin(categories, eq(categories.id, courses.categoryId))
+        .where(where)
+        .orderBy(desc(classCourses.required), asc(classCourses.addedAt), asc(courses.id));
+      const map = ({ total: _t, addedAt, ...r }: Awaited<typeof base>[number]) => ({ ...r, addedAt: iso(addedAt) });
+      const rows = await base.limit(q.pageSize).offset(offsetOf(q));
+      return pageFrom(q, rows, map, async () => (await db.select({ n: sql<number>`count(*)::int` }).from(classCourses).innerJoin(courses, eq(courses.id, classCourses.courseId)).where(where))[0]?.n ?? 0);
+    },
+
+    /** The roster with full mobiles (only the class's own teachers reach it). */
+    async roster(classId: number, f: { keyword?: string | undefined; personId?: number }, q: PageQuery): Promise<Page<T.MemberItem>> {
+      const keyword = f.keyword;
+      const where = and(
+        eq(classMembers.classId, classId),
+        f.personId === undefined ? undefined : eq(classMembers.personId, f.personId),
+        keyword
+          ? sql`(${persons.personName} ilike ${containsPattern(keyword)} or ${persons.personNo} ilike ${containsPattern(keyword)} or ${persons.mobile} ilike ${containsPattern(keyword)} or coalesce(${organs.name}, '') ilike ${containsPattern(keyword)})`
+          : undefined,
+      );
+      const rows = await db
+        .select({
+          personId: persons.personId,
+          personNo: persons.personNo,
+          personName: persons.personName,
+          gender: persons.gender,
+          nationName: persons.nationName,
+          positionLevelId: persons.positionLevelId,
+          positionLevelName: persons.positionLevelName,
+          organName: sql<string>`coalesce(${organs.name}, '')`,
+          mobile: persons.mobile,
+          joinedAt: classMembers.joinedAt,
+          total: totalOver(),
+        })
+        .from(classMembers)
+        .innerJoin(persons, eq(persons.personId, classMembers.personId))
+        .leftJoin(organs, eq(organs.id, persons.organId))
+        .where(where)
+        .orderBy(asc(persons.personNo), asc(persons.personId))
+        .limit(q.pageSize)
+        .offset(offsetOf(q));
+      return pageFrom(q, rows, ({ total: _t, joinedAt, ...r }) => ({ ...r, joinedAt: iso(joinedAt) }), async () =>
+        (await db.select({ n: sql<number>`count(*)::int` }).from(classMembers).innerJoin(persons, eq(persons.personId, classMembers.personId)).leftJoin(organs, eq(organs.id, persons.organId)).where(where))[0]?.n ?? 0,
+      );
+    },
+
+    /** Members among `personIds` (all members when empty) with their mobiles, for messages and SMS. */
+    async members(classId: number, personIds: number[]) {
+      return db
+        .select({ personId: persons.personId, personName: persons.personName, mobile: persons.mobile })
+        .from(classMembers)
+        .innerJoin(persons, eq(persons.personId, classMembers.personId))
+        .where(and(eq(classMembers.classId, classId), personIds.length ? inArray(classMembers.personId, personIds) : undefined))
+        .orderBy(asc(persons.personId));
+    },
+
+    /** A published course, for the class plan. */
+    async publishedCourse(courseId: number) {
+      const [c] = await db
+        .select({ courseId: courses.id, title: courses.title, lecturer: courses.lecturer, categoryName: categories.name, creditHours: courses.creditHours })
+        .from(courses)
+        .innerJoin(categories, eq(categories.id, courses.categoryId))
+        .where(and(eq(courses.id, courseId), eq(courses.status, 'published')));
+      return c ?? null;
+    },
+
+    /** Whether any member of the class has progress in the course (then it stays in the plan). */
+    async studiedInClass(classId: number, courseId: number): Promise<boolean> {
+      const members = db.select({ id: classMembers.personId }).from(classMembers).where(eq(classMembers.classId, classId));
+      const [row] = await db.select({ one: sql`1` }).from(resourceProgress).where(and(eq(resourceProgress.courseId, courseId), inArray(resourceProgress.personId, members))).limit(1);
+      return !!row;
+    },
+
+    /** Messages of a class with their read counts. */
+    async messages(classId: number, keyword: string | undefined, q: PageQuery, messageId?: number): Promise<Page<T.SentMessage>> {
+      const where = and(
+        eq(classMessages.classId, classId),
+        isNull(classMessages.deletedAt),
+        messageId === undefined ? undefined : eq(classMessages.id, messageId),
+        keyword ? sql`(${classMessages.title} ilike ${containsPattern(keyword)} or ${classMessages.content} ilike ${containsPattern(keyword)})` : undefined,
+      );
+      const rows = await db
+        .select({
+          id: classMessages.id,
+          title: classMessages.title,
+          content: classMessages.content,
+          sms: classMessages.sms,
+          sentAt: classMessages.sentAt,
+          senderName: persons.personName,
+          recipientCount: sql<number>`(select count(*) from ${messageRecipients} r where r.message_id = ${classMessages.id})`.mapWith(Number),
+          readCount: sql<number>`(select count(*) from ${messageRecipients} r where r.message_id = ${classMessages.id} and r.read_at is not null)`.mapWith(Number),
+          total: totalOver(),
+        })
+        .from(classMessages)
+        .innerJoin(persons, eq(persons.personId, classMessages.senderId))
+        .where(where)
+        .orderBy(desc(classMessages.sentAt), desc(classMessages.id))
+        .limit(q.pageSize)
+        .offset(offsetOf(q));
+      return pageFrom(q, rows, ({ total: _t, sentAt, ...r }) => ({ ...r, sentAt: iso(sentAt) }), async () => (await db.select({ n: sql<number>`count(*)::int` }).from(classMessages).where(where))[0]?.n ?? 0);
+    },
+
+    async recipients(messageId: number) {
+      const rows = await db
+        .select({ personId: persons.personId, personName: persons.personName, organName: sql<string>`coalesce(${organs.name}, '')`, readAt: messageRecipients.readAt, smsStatus: messageRecipients.smsStatus, smsAt: messageRecipients.smsAt })
+        .from(messageRecipients)
+        .innerJoin(persons, eq(persons.personId, messageRecipients.personId))
+        .leftJoin(organs, eq(organs.id, persons.organId))
+        .where(eq(messageRecipients.messageId, messageId))
+        .orderBy(asc(messageRecipients.readAt), asc(persons.personId));
+      return rows.map((r) => ({ ...r, readAt: isoOrNull(r.readAt), smsAt: isoOrNull(r.smsAt) }));
+    },
+
+    /** A learner's messages (not deleted), newest first. */
+    async myMessages(personId: number, unreadOnly: boolean, q: PageQuery, messageId?: number) {
+      const where = and(
+        eq(messageRecipients.personId, personId),
+        isNull(classMessages.deletedAt),
+        unreadOnly ? isNull(messageRecipients.readAt) : undefined,
+        messageId === undefined ? undefined : eq(messageRecipients.messageId, messageId),
+      );
+      const rows = await db
+        .select({
+          id: classMessages.id,
+          className: teacherClasses.name,
+          senderName: persons.personName,
+          title: classMessages.title,
+          content: classMessages.content,
+          sentAt: classMessages.sentAt,
+          readAt: messageRecipients.readAt,
+          total: totalOver(),
+        })
+        .from(messageRecipients)
+        .innerJoin(classMessages, eq(classMessages.id, messageRecipients.messageId))
+        .innerJoin(teacherClasses, eq(teacherClasses.id, classMessages.classId))
+        .innerJoin(persons, eq(persons.personId, classMessages.senderId))
+        .where(where)
+        .orderBy(desc(classMessages.sentAt), desc(classMessages.id))
+        .limit(q.pageSize)
+        .offset(offsetOf(q));
+      return pageFrom(q, rows, ({ total: _t, sentAt, readAt, ...r }) => ({ ...r, sentAt: iso(sentAt), readAt: isoOrNull(readAt) }), async () =>
+        (await db.select({ n: sql<number>`count(*)::int` }).from(messageRecipients).innerJoin(classMessages, eq(classMessages.id, messageRecipients.messageId)).where(where))[0]?.n ?? 0,
+      );
+    },
+  };
+}
+export type Reports = ReturnType<typeof makeReports>;

@@ -1,0 +1,319 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { and, desc, eq, like } from 'drizzle-orm';
+import { PASSWORD_PATTERN, person, teacher as T, urlOf, type CallDef } from '@portal/contract';
+import { createTestApp, DEMO_PASSWORDS, PRODUCT, type TestApp } from '../../test/harness.ts';
+import { auditLog, persons, smsOutbox } from '../../db/schema/index.ts';
+import { TEACHER_MSG } from './service.ts';
+
+let t: TestApp;
+let teacher: string;
+let otherTeacher: string;
+let learner: string;
+let first: T.ClassSummary;
+let second: T.ClassSummary;
+let others: T.ClassSummary;
+
+type Obj<D> = { res: boolean; resMsg: string; obj: D; field?: string };
+const obj = <D>(r: { json: unknown }) => r.json as Obj<D>;
+/** A call that must succeed: its obj. */
+async function ok<D>(c: CallDef, token: string, opts: { query?: Record<string, string | number>; body?: unknown } = {}): Promise<D> {
+  const r = obj<D>(await t.call(c, { token, ...opts }));
+  if (!r.res) throw new Error(`${c.name}: ${r.resMsg}`);
+  return r.obj;
+}
+const personIdOf = async (mobile: string) => (await t.db.select({ id: persons.personId }).from(persons).where(eq(persons.mobile, mobile)))[0]!.id;
+const allStudyRows = (token: string, query: Record<string, string | number>) => ok<{ list: T.PersonStudyRow[]; total: number }>(T.findClassPersonStudy, token, { query: { ...query, pageSize: 100 } });
+
+beforeAll(async () => {
+  // A cap of 3 SMS a day per number, so the cap is reached within the test.
+  t = await createTestApp({ SMS_DAILY_CAP_PER_PHONE: '3' });
+  [teacher, otherTeacher, learner] = await Promise.all([t.login('13800000004', DEMO_PASSWORDS.teacher), t.login('13700000001', DEMO_PASSWORDS.teacher), t.login('13800000001')]);
+  const mine = await ok<T.ClassSummary[]>(T.findClass, teacher);
+  // The large class of the year (first) and the short class with two teachers (second).
+  [first, second] = [...mine].sort((a, b) => b.memberCount - a.memberCount) as [T.ClassSummary, T.ClassSummary];
+  [others] = (await ok<T.ClassSummary[]>(T.findClass, otherTeacher)) as [T.ClassSummary];
+});
+afterAll(() => t.close());
+
+describe('the demo classes', () => {
+  it('the demo teacher has two classes; the first holds 13800000001 and about 60 learners in every state', async () => {
+    expect(first.memberCount).toBeGreaterThanOrEqual(55);
+    expect(second.teachers.length).toBe(2);
+    const study = await ok<{ states: { state: T.StudyState; count: number }[]; distribution: { count: number }[]; rule: T.StudyRule }>(T.findClassStudy, teacher, { query: { classId: first.id } });
+    for (const s of study.states) expect(s.count, s.state).toBeGreaterThan(0);
+    expect(study.distribution.slice(0, -1).reduce((n, d) => n + d.count, 0) + study.distribution.at(-1)!.count).toBe(first.memberCount);
+    expect(study.rule.definition).toContain('进度落后');
+    const zhang = await ok<{ list: T.PersonStudyRow[] }>(T.findClassPersonStudy, teacher, { query: { classId: first.id, keyword: '张伟' } });
+    expect(zhang.list.some((r) => r.personNo === 'S20260001')).toBe(true);
+    const info = await ok<{ personName: string; classes: T.ClassSummary[] }>(T.findPersonalInfo, teacher);
+    expect(info.personName).toBe('刘建国');
+    expect(info.classes.map((c) => c.id).sort()).toEqual([first.id, second.id].sort());
+    expect(info.classes.find((c) => c.id === first.id)!.unreadCount).toBeGreaterThan(0);
+  });
+
+  it('the other teacher sees only their own class', () => {
+    expect(others.id).not.toBe(first.id);
+    expect(others.id).not.toBe(second.id);
+  });
+});
+
+describe('the wall between classes', () => {
+  /** One valid input for every call that names a class. */
+  const calls = (classId: number): [CallDef, { query?: Record<string, string | number>; body?: unknown }][] => [
+    [T.findClassStudy, { query: { classId } }],
+    [T.findClassPersonStudy, { query: { classId } }],
+    [T.findClassCourseStudy, { query: { classId } }],
+    [T.findAddressList, { query: { classId } }],
+    [T.updatePerson, { body: { classId, personId: 1, personName: '张伟', gender: 0, nationName: '汉族', positionLevelId: 3 } }],
+    [T.resetPassword, { body: { classId, personId: 1 } }],
+    [T.findMessage, { query: { classId } }],
+    [T.findMessageRecipients, { query: { classId, messageId: 1 } }],
+    [T.sendMessage, { body: { classId, title: '通知', content: '内容' } }],
+    [T.deleteMessage, { query: { classId, messageId: 1 } }],
+    [T.sendSMS, { body: { classId, messageId: 1 } }],
+    [T.findClassPlan, { query: { classId } }],
+    [T.findClassCourse, { query: { classId } }],
+    [T.addPersonCourse, { body: { classId, courseId: 1, required: true } }],
+    [T.deleteClassCourse, { query: { classId, courseId: 1 } }],
+  ];
+
+  it("another teacher's class is refused on every call, with a Chinese sentence, and audited", async () => {
+    for (const [c, input] of calls(first.id)) {
+      const r = obj(await t.call(c, { token: otherTeacher, ...input }));
+      expect(r, c.name).toMatchObject({ res: false, resMsg: TEACHER_MSG.notYourClass });
+    }
+    const otherId = await personIdOf('13700000001');
+    const audited = await t.db.select().from(auditLog).where(and(eq(auditLog.personId, otherId), eq(auditLog.event, 'teacher.access')));
+    expect(audited.length).toBeGreaterThanOrEqual(calls(0).length);
+    expect(audited[0]).toMatchObject({ outcome: 'failure', target: `class:${first.id}` });
+  });
+
+  it('the exports of another class are refused too, and no file goes out', async () => {
+    const x = await t.app.inject({ method: 'POST', url: `${urlOf(T.exportClassPersonStudy, PRODUCT)}?classId=${first.id}`, headers: { authorization: otherTeacher } });
+    expect(x.headers['content-type']).not.toContain('spreadsheet');
+    expect(x.json()).toMatchObject({ message: TEACHER_MSG.notYourClass });
+    const d = await t.app.inject({ method: 'GET', url: `${urlOf(T.directoriesExport, PRODUCT)}?classId=${first.id}`, headers: { authorization: otherTeacher } });
+    expect(d.headers['content-type']).not.toContain('spreadsheet');
+  });
+
+  it('a learner reaches no teacher call, even with a class id of a class they are in', async () => {
+    for (const [c, input] of [...calls(first.id), [T.findClass, {}], [T.findPersonalInfo, {}]] as ReturnType<typeof calls>) {
+      const r = obj(await t.call(c, { token: learner, ...input }));
+      expect(r, c.name).toMatchObject({ res: false, resMsg: TEACHER_MSG.notTeacher });
+    }
+  });
+
+  it('without a session every teacher call is a 401', async () => {
+    for (const [c, input] of calls(first.id)) expect((await t.call(c, input)).status, c.name).toBe(401);
+  });
+
+  it('bad input is a 400 naming the field, never a 500', async () => {
+    const bad = await t.call(T.findClassStudy, { token: teacher, query: { classId: 'abc' } });
+    expect(bad.status).toBe(400);
+    expect(obj(bad)).toMatchObject({ res: false, resMsg: '班级编号必须是数字', field: 'classId' });
+    const sort = await t.call(T.findClassPersonStudy, { token: teacher, query: { classId: first.id, sort: 'drop table' } });
+    expect(obj(sort)).toMatchObject({ resMsg: '排序方式不正确' });
+    const long = await t.call(T.sendMessage, { token: teacher, body: { classId: first.id, title: '通知', content: '字'.repeat(501) } });
+    expect(obj(long)).toMatchObject({ resMsg: '消息内容不能超过500个字符' });
+    const unknown = obj(await t.call(T.findClassStudy, { token: teacher, query: { classId: 999999 } }));
+    expect(unknown).toMatchObject({ res: false, resMsg: TEACHER_MSG.notYourClass });
+  });
+});
+
+describe('per-learner statistics and their export', () => {
+  it('filters, sorts and pages; each learner has an exam result; mobiles are masked', async () => {
+    const behind = await allStudyRows(teacher, { classId: first.id, state: 'behind', sort: 'hoursDesc' });
+    expect(behind.total).toBeGreaterThan(0);
+    expect(behind.list.every((r) => r.state === 'behind')).toBe(true);
+    const hours = behind.list.map((r) => r.totalHours);
+    expect(hours).toEqual([...hours].sort((a, b) => b - a));
+    expect(behind.list.every((r) => /^\d{3}\*{4}\d{4}$/.test(r.mobile))).toBe(true);
+    expect(behind.list.every((r) => Math.abs(r.requiredHours + r.electiveHours - r.totalHours) < 0.05)).toBe(true);
+    const page2 = await ok<{ list: T.PersonStudyRow[]; total: number }>(T.findClassPersonStudy, teacher, { query: { classId: first.id, pageNum: 2, pageSize: 10 } });
+    expect(page2.list).toHaveLength(10);
+    expect(page2.total).toBe(first.memberCount);
+    expect(page2.list.every((r) => T.CLASS_EXAM_STATES.includes(r.examState) && (r.examBestScore === null) === (r.examState === 'none' || r.examState === 'notTaken'))).toBe(true);
+  });
+
+  it('the export holds exactly the rows and columns of the screen for the same filter, typed', async () => {
+    const filter = { classId: first.id, state: 'behind', sort: 'hoursDesc' };
+    const screen = await allStudyRows(teacher, filter);
+    const res = await t.app.inject({ method: 'POST', url: `${urlOf(T.exportClassPersonStudy, PRODUCT)}?${new URLSearchParams(Object.entries(filter).map(([k, v]) => [k, String(v)]))}`, headers: { authorization: teacher } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const disposition = String(res.headers['content-disposition']);
+    expect(disposition).toMatch(/^attachment; filename="class-\d+-study-\d{4}-\d{2}-\d{2}\.xlsx"; filename\*=UTF-8''/);
+    expect(decodeURIComponent(disposition.split("UTF-8''")[1]!)).toContain(`${first.name}-学员学习统计`);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(String(sheet.getRow(1).getCell(1).value)).toContain(first.name);
+    expect(String(sheet.getRow(1).getCell(1).value)).toMatch(/导出日期：\d{4}-\d{2}-\d{2}/);
+    expect((sheet.getRow(2).values as unknown[]).slice(1)).toEqual(['学号', '姓名', '工作单位', '手机号码', '必修学时', '选修学时', '总学时', '完成课程数', '最近学习时间', '学习状态', '考试成绩']);
+    expect(sheet.rowCount - 2).toBe(screen.total);
+    screen.list.forEach((r, i) => {
+      const v = sheet.getRow(i + 3).values as unknown[];
+      expect(v.slice(1, 9), r.personNo).toEqual([r.personNo, r.personName, r.organName, r.mobile, r.requiredHours, r.electiveHours, r.totalHours, r.completedCourses]);
+      if (r.lastStudyAt) {
+        expect(v[9]).toBeInstanceOf(Date);
+        // Written in China time, as the screen shows it.
+        expect((v[9] as Date).getTime() - new Date(r.lastStudyAt).getTime()).toBe(8 * 3_600_000);
+      }
+      expect(v.slice(10)).toEqual([T.STUDY_STATE_LABELS[r.state], T.examResultText(r)]);
+    });
+    const audited = await t.db.select().from(auditLog).where(eq(auditLog.event, 'teacher.export'));
+    expect(audited.some((a) => a.target === `class:${first.id}` && a.outcome === 'success')).toBe(true);
+  });
+
+  it("the address list and its export show full mobiles to the class's own teacher", async () => {
+    const roster = await ok<{ list: T.MemberItem[]; total: number }>(T.findAddressList, teacher, { query: { classId: first.id, keyword: '13800000001' } });
+    expect(roster.list.map((m) => m.mobile)).toEqual(['13800000001']);
+    const res = await t.app.inject({ method: 'GET', url: `${urlOf(T.directoriesExport, PRODUCT)}?classId=${first.id}`, headers: { authorization: teacher } });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.rowCount - 2).toBe(first.memberCount);
+    const mobiles = sheet.getColumn(7).values.slice(3) as string[];
+    expect(mobiles).toContain('13800000001');
+    expect(mobiles.every((m) => /^\d{11}$/.test(m))).toBe(true);
+    expect(sheet.getRow(3).getCell(8).value).toBeInstanceOf(Date);
+  });
+
+  it('per course of the class plan: started, completed, average progress', async () => {
+    const courses = await ok<{ courseId: number; started: number; completed: number; averageProgress: number }[]>(T.findClassCourseStudy, teacher, { query: { classId: first.id } });
+    expect(courses.length).toBeGreaterThan(0);
+    expect(courses.some((c) => c.started > 0)).toBe(true);
+    for (const c of courses) {
+      expect(c.completed).toBeLessThanOrEqual(first.memberCount);
+      expect(c.averageProgress).toBeGreaterThanOrEqual(0);
+      expect(c.averageProgress).toBeLessThanOrEqual(100);
+    }
+  });
+});
+
+describe("a member's details and password", () => {
+  it('updatePerson changes the fields a class manager may change, validated, audited', async () => {
+    const [member] = (await ok<{ list: T.MemberItem[] }>(T.findAddressList, teacher, { query: { classId: first.id, keyword: '13900010' } })).list;
+    const body = { classId: first.id, personId: member!.personId, personName: '欧阳晓东', gender: 1, nationName: '蒙古族', positionLevelId: 4 };
+    const updated = await ok<T.MemberItem>(T.updatePerson, teacher, { body });
+    expect(updated).toMatchObject({ personName: '欧阳晓东', gender: 1, nationName: '蒙古族', positionLevelId: 4, positionLevelName: '二级主任科员', mobile: member!.mobile });
+    const bad = await t.call(T.updatePerson, { token: teacher, body: { ...body, personName: '<script>' } });
+    expect(bad.status).toBe(400);
+    expect(obj(bad).resMsg).toBe('姓名只能包含汉字、字母和间隔号，至少2个字');
+    const outsider = await personIdOf('13900010005');
+    expect(obj(await t.call(T.updatePerson, { token: teacher, body: { ...body, personId: outsider } }))).toMatchObject({ res: false, resMsg: TEACHER_MSG.notMember });
+    const [row] = await t.db.select().from(auditLog).where(eq(auditLog.event, 'teacher.updatePerson')).orderBy(desc(auditLog.id)).limit(1);
+    expect(row).toMatchObject({ outcome: 'failure', target: `class:${first.id}` });
+  });
+
+  it("resetPassword gives a new password satisfying the rule, ends the member's sessions, and the new password logs in", async () => {
+    const member = await personIdOf('13800000001');
+    const old = await t.login('13800000001');
+    const r = await ok<{ password: string | null; smsSent: boolean }>(T.resetPassword, teacher, { body: { classId: first.id, personId: member } });
+    expect(r.smsSent).toBe(false);
+    expect(r.password).toMatch(PASSWORD_PATTERN);
+    expect((await t.call(person.getSessionPerson, { token: old })).status).toBe(401);
+    expect((await t.call(person.getSessionPerson, { token: learner })).status).toBe(401);
+    await expect(t.login('13800000001')).rejects.toThrow();
+    learner = await t.login('13800000001', r.password!);
+    expect(obj<{ personName: string }>(await t.call(person.getSessionPerson, { token: learner })).obj.personName).toBe('张伟');
+    const [row] = await t.db.select().from(auditLog).where(eq(auditLog.event, 'teacher.resetPassword')).orderBy(desc(auditLog.id)).limit(1);
+    expect(row).toMatchObject({ outcome: 'success', target: `class:${first.id}`, detail: { personIds: [member] } });
+    expect(JSON.stringify(row)).not.toContain(r.password!);
+  });
+
+  it('by SMS the password goes to the member and is not answered to the teacher', async () => {
+    const [member] = (await ok<{ list: T.MemberItem[] }>(T.findAddressList, teacher, { query: { classId: second.id } })).list;
+    const r = await ok<{ password: string | null; smsSent: boolean }>(T.resetPassword, teacher, { body: { classId: second.id, personId: member!.personId, bySms: true } });
+    expect(r).toEqual({ password: null, smsSent: true });
+    const [sms] = await t.db.select().from(smsOutbox).where(and(eq(smsOutbox.phone, member!.mobile), like(smsOutbox.content, '%重置%'))).orderBy(desc(smsOutbox.id)).limit(1);
+    const sent = /重置为 (\S+) ，/.exec(sms!.content)![1]!;
+    expect(sent).toMatch(PASSWORD_PATTERN);
+    await t.login(member!.mobile, sent);
+  });
+});
+
+describe('messages', () => {
+  it('a message to chosen members reaches them (badge, list), and the teacher sees when each read it', async () => {
+    const me = await personIdOf('13800000001');
+    const before = await ok<number>(T.findUnreadMessageCount, learner);
+    const sent = await ok<{ messageId: number; recipientCount: number; sms: null }>(T.sendMessage, teacher, { body: { classId: first.id, personIds: [me], title: '学习提醒', content: '请于本周内完成必修课程学习。' } });
+    expect(sent).toMatchObject({ recipientCount: 1, sms: null });
+    expect(await ok<number>(T.findUnreadMessageCount, learner)).toBe(before + 1);
+    const mine = await ok<{ list: { id: number; readAt: string | null; className: string; senderName: string }[] }>(T.findMyMessage, learner, { query: { unread: 'true' } });
+    expect(mine.list[0]).toMatchObject({ id: sent.messageId, readAt: null, className: first.name, senderName: '刘建国' });
+    const read = await ok<{ readAt: string }>(T.readMessage, learner, { query: { messageId: sent.messageId } });
+    expect(read.readAt).not.toBeNull();
+    expect(await ok<number>(T.findUnreadMessageCount, learner)).toBe(before);
+    const who = await ok<{ message: T.SentMessage; recipients: { personId: number; readAt: string | null }[] }>(T.findMessageRecipients, teacher, { query: { classId: first.id, messageId: sent.messageId } });
+    expect(who.message).toMatchObject({ recipientCount: 1, readCount: 1 });
+    expect(who.recipients).toEqual([expect.objectContaining({ personId: me, readAt: read.readAt })]);
+    // Reading it again keeps the first reading time.
+    expect((await ok<{ readAt: string }>(T.readMessage, learner, { query: { messageId: sent.messageId } })).readAt).toBe(read.readAt);
+  });
+
+  it('a learner cannot read a message not sent to them', async () => {
+    const other = await t.login('13800000005');
+    const [m] = (await ok<{ list: T.SentMessage[] }>(T.findMessage, teacher, { query: { classId: first.id } })).list;
+    expect(obj(await t.call(T.readMessage, { token: other, query: { messageId: m!.id } }))).toMatchObject({ res: false, resMsg: TEACHER_MSG.messageMissing });
+  });
+
+  it('to the whole class with SMS: each delivery state logged, the daily cap respected', async () => {
+    const sent = await ok<{ messageId: number; recipientCount: number; sms: { sent: number; failed: number; capped: number } }>(T.sendMessage, teacher, {
+      body: { classId: second.id, title: '开班提醒', content: '线上学习已开始，请尽快登录学习。', sms: true },
+    });
+    expect(sent.recipientCount).toBe(second.memberCount);
+    expect(sent.sms.sent + sent.sms.capped).toBe(second.memberCount);
+    const outbox = await t.db.select().from(smsOutbox).where(like(smsOutbox.content, '%开班提醒%'));
+    expect(outbox).toHaveLength(sent.sms.sent);
+    // Again and again to the unread: the cap of 3 a day per number (codes and notices together) stops them all.
+    const rounds: { sent: number; capped: number }[] = [];
+    for (let i = 0; i < 3; i++) rounds.push(await ok<{ sent: number; capped: number }>(T.sendSMS, teacher, { body: { classId: second.id, messageId: sent.messageId } }));
+    expect(rounds[0]!.sent).toBeGreaterThan(0);
+    expect(rounds[2]).toMatchObject({ sent: 0, capped: second.memberCount });
+    const perPhone = await t.db.select({ phone: smsOutbox.phone }).from(smsOutbox);
+    const counts = new Map<string, number>();
+    for (const r of perPhone) counts.set(r.phone, (counts.get(r.phone) ?? 0) + 1);
+    expect(Math.max(...counts.values())).toBe(3);
+    const who = await ok<{ recipients: { smsStatus: string | null }[] }>(T.findMessageRecipients, teacher, { query: { classId: second.id, messageId: sent.messageId } });
+    expect(who.recipients.every((r) => r.smsStatus === 'capped')).toBe(true);
+    const audited = await t.db.select().from(auditLog).where(eq(auditLog.event, 'teacher.sendSMS'));
+    expect(audited.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('refuses a recipient outside the class, and a deleted message is gone for everyone', async () => {
+    const outsider = await personIdOf('13900010005');
+    expect(obj(await t.call(T.sendMessage, { token: teacher, body: { classId: first.id, personIds: [outsider], title: '通知', content: '内容' } }))).toMatchObject({ res: false, resMsg: TEACHER_MSG.notMember });
+    const me = await personIdOf('13800000001');
+    const sent = await ok<{ messageId: number }>(T.sendMessage, teacher, { body: { classId: first.id, personIds: [me], title: '将被删除', content: '误发消息' } });
+    await ok(T.deleteMessage, teacher, { query: { classId: first.id, messageId: sent.messageId } });
+    const mine = await ok<{ list: { id: number }[] }>(T.findMyMessage, learner, { query: { pageSize: 100 } });
+    expect(mine.list.some((m) => m.id === sent.messageId)).toBe(false);
+    expect(obj(await t.call(T.deleteMessage, { token: teacher, query: { classId: first.id, messageId: sent.messageId } }))).toMatchObject({ res: false, resMsg: TEACHER_MSG.messageMissing });
+    // A message of one class cannot be reached through another class of the same teacher.
+    const [m] = (await ok<{ list: T.SentMessage[] }>(T.findMessage, teacher, { query: { classId: first.id } })).list;
+    expect(obj(await t.call(T.sendSMS, { token: teacher, body: { classId: second.id, messageId: m!.id } }))).toMatchObject({ res: false, resMsg: TEACHER_MSG.messageMissing });
+  });
+});
+
+describe('the class plan', () => {
+  it('adds a course, refuses it twice, removes it while unstudied, and keeps a studied one', async () => {
+    const plan = await ok<{ requiredCourses: number; electiveCourses: number }>(T.findClassPlan, teacher, { query: { classId: first.id } });
+    const courses = await ok<{ list: { courseId: number; started: number }[]; total: number }>(T.findClassCourse, teacher, { query: { classId: first.id, pageSize: 100 } });
+    expect(courses.total).toBe(plan.requiredCourses + plan.electiveCourses);
+    const inPlan = new Set(courses.list.map((c) => c.courseId));
+    let courseId = 1;
+    while (inPlan.has(courseId)) courseId++;
+    const added = await ok<{ courseId: number; required: boolean; started: number }>(T.addPersonCourse, teacher, { body: { classId: first.id, courseId, required: false } });
+    expect(added).toMatchObject({ courseId, required: false });
+    expect(obj(await t.call(T.addPersonCourse, { token: teacher, body: { classId: first.id, courseId, required: true } }))).toMatchObject({ res: false, resMsg: TEACHER_MSG.courseInPlan });
+    expect(obj(await t.call(T.addPersonCourse, { token: teacher, body: { classId: first.id, courseId: 999999, required: true } }))).toMatchObject({ res: false, resMsg: TEACHER_MSG.courseMissing });
+    const studied = courses.list.find((c) => c.started > 0)!;
+    expect(obj(await t.call(T.deleteClassCourse, { token: teacher, query: { classId: first.id, courseId: studied.courseId } }))).toMatchObject({ res: false, resMsg: TEACHER_MSG.courseStudied });
+    await ok(T.deleteClassCourse, teacher, { query: { classId: first.id, courseId } });
+    expect(obj(await t.call(T.deleteClassCourse, { token: teacher, query: { classId: first.id, courseId } }))).toMatchObject({ res: false, resMsg: TEACHER_MSG.courseNotInPlan });
+    const audited = await t.db.select().from(auditLog).where(eq(auditLog.event, 'teacher.addCourse'));
+    expect(audited.some((a) => a.outcome === 'success' && (a.detail as { courseId: number }).courseId === courseId)).toBe(true);
+  });
+});

@@ -1,0 +1,154 @@
+/**
+ * Online exams in the browser, as a learner takes them: start from /onlineExam, answer and see each
+ * answer saved, reload in the middle (answers and countdown come back), answer offline and see the
+ * answers sent when the network returns, leave the page and see the count, submit with the
+ * confirmation; let the 2-minute demo exam run out (submitted, result shown); a practice test.
+ */
+import { describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { browserOfThisFile, eventually, loginWithPassword, pathOf, seriousA11yViolations } from './helpers.ts';
+
+const baseUrl = inject('baseUrl');
+/** antd spaces a two-character label: 交 卷. */
+const SUBMIT = /^交\s*卷$/;
+const browser = browserOfThisFile();
+
+/** Answers a question with its first option (or some text for a blank). */
+async function answer(question: Locator) {
+  const choice = question.locator('.ant-radio-wrapper, .ant-checkbox-wrapper');
+  if ((await choice.count()) > 0) {
+    await choice.first().click();
+    return;
+  }
+  await question.locator('input').fill('人民');
+  await question.locator('input').press('Enter');
+}
+
+const question = (page: Page, no: number) => page.locator(`#question-${no}`);
+const saveState = (page: Page, no: number) => question(page, no).locator('.exam-save');
+const clock = (page: Page) => page.getByRole('timer', { name: '剩余时间' });
+const secondsLeft = async (page: Page) => {
+  const text = (await clock(page).textContent()) ?? '';
+  return text
+    .replace('剩余时间', '')
+    .trim()
+    .split(':')
+    .reduce((total, part) => total * 60 + Number(part), 0);
+};
+
+async function startExam(page: Page, title: string) {
+  await page.goto('/onlineExam');
+  await page.getByRole('button', { name: `参加考试 ${title}` }).click();
+  await eventually(() => pathOf(page)).toBe('/examInfo');
+  await eventually(() => page.getByRole('heading', { name: title, level: 1 }).isVisible()).toBe(true);
+  await page.getByRole('button', { name: /开始考试|继续考试/ }).click();
+  await eventually(() => pathOf(page)).toBe('/exam');
+  await eventually(() => clock(page).isVisible(), { timeout: 15_000 }).toBe(true);
+}
+
+describe('taking an exam', () => {
+  it('saves each answer, survives a reload and a network drop, counts page leaves, and submits', { timeout: 180_000 }, async () => {
+    const { page, errors, close } = await browser.open('desktop', { bypassCSP: true });
+    await page.goto('/index');
+    await loginWithPassword(page, baseUrl, '13900010101', 'Study@2026');
+    await startExam(page, '全省公务员法律知识考试');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    const title = await page.getByRole('heading', { level: 1 }).textContent();
+    expect(title).toBe('全省公务员法律知识考试');
+    expect(await secondsLeft(page)).toBeGreaterThan(59 * 60 - 30);
+
+    await answer(question(page, 1));
+    await eventually(() => saveState(page, 1).textContent()).toBe('已保存');
+    await page.getByText('整卷作答').click();
+    await answer(question(page, 2));
+    await eventually(() => saveState(page, 2).textContent()).toBe('已保存');
+
+    // A reload: the same attempt, its answers and its countdown are back.
+    const before = await secondsLeft(page);
+    await page.reload();
+    await eventually(() => clock(page).isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.getByText('整卷作答').click();
+    await eventually(() => saveState(page, 1).textContent()).toBe('已保存');
+    await eventually(() => saveState(page, 2).textContent()).toBe('已保存');
+    expect(Math.abs((await secondsLeft(page)) - before)).toBeLessThan(30);
+    await expect.poll(() => page.getByRole('navigation', { name: '答题卡' }).getByRole('button', { name: '第1题 已答' }).count()).toBe(1);
+
+    // Offline: the answer waits on the device and says so; back online it is sent.
+    await page.context().setOffline(true);
+    await page.evaluate(() => window.dispatchEvent(new Event('offline')));
+    await answer(question(page, 3));
+    await eventually(() => page.getByText('网络已断开').isVisible()).toBe(true);
+    await eventually(() => saveState(page, 3).textContent()).toMatch(/未保存|保存中/);
+    await page.context().setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await eventually(() => saveState(page, 3).textContent(), { timeout: 15_000 }).toBe('已保存');
+
+    // An answer the server has not received survives a reload on the device, and is sent afterwards.
+    await page.route('**/saveExamQuestionAnswerd', (route) => route.abort('internetdisconnected'));
+    await answer(question(page, 4));
+    await eventually(() => saveState(page, 4).textContent()).toMatch(/未保存/);
+    await page.reload();
+    await eventually(() => clock(page).isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.getByText('整卷作答').click();
+    await eventually(() => saveState(page, 4).textContent()).toMatch(/未保存|保存中/);
+    await page.unroute('**/saveExamQuestionAnswerd');
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await eventually(() => saveState(page, 4).textContent(), { timeout: 15_000 }).toBe('已保存');
+
+    // Leaving the page is counted by the server and shown; the reloads above were not departures.
+    await page.evaluate(() => window.dispatchEvent(new Event('blur')));
+    await eventually(() => page.getByText('已离开考试页面 1 次').isVisible()).toBe(true);
+    await page.reload();
+    await eventually(() => page.getByText('已离开考试页面 1 次').isVisible(), { timeout: 15_000 }).toBe(true);
+
+    // 交卷: the confirmation lists the unanswered questions; the result follows.
+    await page.getByRole('button', { name: SUBMIT }).click();
+    const confirm = page.getByRole('dialog').filter({ hasText: '确认交卷' });
+    await eventually(() => confirm.textContent()).toContain('还有第5、');
+    await confirm.getByRole('button', { name: SUBMIT }).click();
+    await eventually(() => page.getByText(/分（满分100分），(合格|不合格)/).isVisible()).toBe(true);
+    await page.getByRole('button', { name: '查看考试记录' }).click();
+    await eventually(() => pathOf(page)).toBe('/examInfo');
+    await eventually(() => page.getByText('第1次考试成绩').isVisible()).toBe(true);
+    await eventually(() => page.getByRole('heading', { name: '答卷详情' }).isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('submits a 2-minute exam at its deadline and shows the result (on a phone, by keyboard)', { timeout: 240_000 }, async () => {
+    const { page, close } = await browser.open();
+    await page.goto('/index');
+    await loginWithPassword(page, baseUrl, '13900010102', 'Study@2026');
+    // On a 375 px phone, answered by keyboard.
+    await page.setViewportSize({ width: 375, height: 740 });
+    await startExam(page, '在线考试体验（2分钟）');
+    await question(page, 1).locator('input[type=radio]').first().focus();
+    await page.keyboard.press('Space');
+    await eventually(() => saveState(page, 1).textContent()).toBe('已保存');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await eventually(() => page.locator('.ant-notification-notice').filter({ hasText: '还有1分钟' }).count(), { timeout: 130_000 }).toBeGreaterThan(0);
+    await eventually(() => page.getByText('到时自动交卷').isVisible(), { timeout: 90_000 }).toBe(true);
+    await eventually(() => page.getByText(/分（满分100分）/).isVisible()).toBe(true);
+    await close();
+  });
+});
+
+describe('a practice test', () => {
+  it('draws questions, grades at once and explains', { timeout: 120_000 }, async () => {
+    const { page, errors, close } = await browser.open();
+    await page.goto('/index');
+    await loginWithPassword(page, baseUrl, '13900010103', 'Study@2026');
+    await page.goto('/exam1');
+    await page.getByRole('button', { name: '开始练习' }).click();
+    await eventually(() => question(page, 1).isVisible()).toBe(true);
+    await answer(question(page, 1));
+    await page.getByRole('button', { name: SUBMIT }).click();
+    const confirm = page.getByRole('dialog').filter({ hasText: '确认交卷' });
+    await eventually(() => confirm.isVisible()).toBe(true);
+    await confirm.getByRole('button', { name: SUBMIT }).click();
+    await eventually(() => page.getByText(/答对 \d+\/10 题/).isVisible()).toBe(true);
+    expect(await page.locator('.exam-explanation').count()).toBe(10);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});

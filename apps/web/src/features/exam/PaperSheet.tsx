@@ -1,0 +1,84 @@
+/**
+ * A paper being answered (/exam and /exam1): one question at a time or the whole paper, as the
+ * learner chooses, with the answer sheet (答题卡: answered, unanswered, flagged) beside it, below on a
+ * phone. Answers and their save states come from the page; flags are the learner's own notes.
+ */
+import { useState, type ReactNode } from 'react';
+import { Button, Checkbox, Segmented } from 'antd';
+import type { exam as ExamTypes } from '@portal/contract';
+import { AnswerSheet, QuestionView, type SheetMark } from './QuestionView.tsx';
+
+type Mode = 'one' | 'all';
+
+export function PaperSheet({
+  questions,
+  answers,
+  onAnswer,
+  statusOf,
+  disabled,
+}: {
+  questions: ExamTypes.PaperQuestion[];
+  answers: Map<number, string[]>;
+  onAnswer: (questionId: number, answer: string[]) => void;
+  statusOf?: (questionId: number) => ReactNode;
+  disabled?: boolean;
+}) {
+  const [mode, setMode] = useState<Mode>('one');
+  const [current, setCurrent] = useState(0);
+  const [flagged, setFlagged] = useState<Set<number>>(new Set());
+  const marks: SheetMark[] = questions.map((q) => (flagged.has(q.questionId) ? 'flagged' : (answers.get(q.questionId)?.length ?? 0) > 0 ? 'answered' : 'unanswered'));
+  const pick = (i: number) => {
+    setCurrent(i);
+    if (mode === 'all') document.getElementById(`question-${i + 1}`)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
+  const toggleFlag = (questionId: number) =>
+    setFlagged((f) => {
+      const next = new Set(f);
+      if (next.has(questionId)) next.delete(questionId);
+      else next.add(questionId);
+      return next;
+    });
+  const view = (q: ExamTypes.PaperQuestion) => (
+    <div key={q.questionId}>
+      <QuestionView question={q} value={answers.get(q.questionId) ?? []} onChange={(a) => onAnswer(q.questionId, a)} disabled={disabled} status={statusOf?.(q.questionId)} />
+      <Checkbox className="exam-flag" checked={flagged.has(q.questionId)} onChange={() => toggleFlag(q.questionId)}>
+        标记本题（稍后再看）
+      </Checkbox>
+    </div>
+  );
+  const q = questions[current];
+  return (
+    <div className="exam-layout">
+      <div>
+        <Segmented<Mode>
+          aria-label="作答方式"
+          value={mode}
+          onChange={setMode}
+          options={[
+            { value: 'one', label: '逐题作答' },
+            { value: 'all', label: '整卷作答' },
+          ]}
+        />
+        <div className="exam-questions">
+          {mode === 'all' ? questions.map(view) : q && view(q)}
+        </div>
+        {mode === 'one' && (
+          <div className="exam-nav">
+            <Button disabled={current === 0} onClick={() => setCurrent((c) => c - 1)}>
+              上一题
+            </Button>
+            <Button type="primary" ghost disabled={current >= questions.length - 1} onClick={() => setCurrent((c) => c + 1)}>
+              下一题
+            </Button>
+          </div>
+        )}
+      </div>
+      <AnswerSheet marks={marks} current={mode === 'one' ? current : undefined} onPick={pick} />
+    </div>
+  );
+}
+
+/** Numbers of the questions without an answer, for the 交卷 confirmation. */
+export function unansweredNumbers(questions: ExamTypes.PaperQuestion[], answers: Map<number, string[]>): number[] {
+  return questions.filter((q) => (answers.get(q.questionId)?.length ?? 0) === 0).map((q) => q.no);
+}
