@@ -265,7 +265,7 @@ describe('submitting, reviewing, revising', () => {
     expect((await ok<{ total: number }>(W.findWorkSubmissionByPage, teacher, { query: { classId: first.id, workId: open, state: 'pending' } })).total).toBe(1);
     expect((await ok<{ total: number }>(W.findWorkSubmissionByPage, teacher, { query: { classId: first.id, workId: open, late: 'true' } })).total).toBe(0);
     expect((await ok<{ total: number }>(W.findWorkSubmissionByPage, teacher, { query: { classId: first.id, workId: open, keyword: '张伟' } })).total).toBe(1);
-    const pending = await ok<{ classId: number; homework: number }[]>(W.findWorkPending, teacher);
+    const pending = await ok<{ classId: number; homework: number; practice: number }[]>(W.findWorkPending, teacher);
     expect(pending.find((p) => p.classId === first.id)!.homework).toBe(list.reduce((n, w) => n + w.pending, 0));
     const practices = await ok<W.ClassWorkItem[]>(W.findClassWork, teacher, { query: { classId: first.id, kind: 'practice' } });
     expect(pending.find((p) => p.classId === first.id)!.practice).toBe(practices.reduce((n, w) => n + w.pending, 0));
