@@ -106,6 +106,35 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+describe('the demo homework', () => {
+  it("the featured learner has work in every state, with the teacher's comment on the returned one", async () => {
+    const page = await ok<{ list: W.MyWorkItem[] }>(W.findWorkByPage, learner, { query: { pageSize: 100 } });
+    const demo = page.list.filter((w) => ![open, overdue, closed, practice, noFiles].includes(w.id));
+    expect(new Set(demo.map((w) => w.state))).toEqual(new Set(['returned', 'passed', 'draft', 'submitted']));
+    const returned = demo.find((w) => w.state === 'returned')!;
+    expect(returned.title).toBe('学习贯彻党的二十届三中全会精神心得体会');
+    const d = await ok<W.WorkDetail>(W.findWorkById, learner, { query: { workId: returned.id } });
+    expect(d.submission!.comment).toMatch(/结合本单位/);
+    const passed = demo.find((w) => w.state === 'passed')!;
+    const history = await ok<W.WorkVersion[]>(W.findWorkVersions, learner, { query: { workId: passed.id } });
+    expect(history.map((v) => v.state)).toEqual(['passed', 'returned']);
+  });
+
+  it('the class has submissions in every review state, full texts of 800+ characters, and practice reports in every audit state', async () => {
+    const list = await ok<W.ClassWorkItem[]>(W.findClassWork, teacher, { query: { classId: first.id } });
+    const plenum = list.find((w) => w.title === '学习贯彻党的二十届三中全会精神心得体会')!;
+    expect(plenum).toMatchObject({ minWords: 800 });
+    for (const key of ['pending', 'passed', 'returned', 'missing', 'late'] as const) expect(plenum[key], key).toBeGreaterThan(0);
+    const pending = await ok<{ list: W.SubmissionRow[] }>(W.findWorkSubmissionByPage, teacher, { query: { classId: first.id, workId: plenum.id, state: 'pending' } });
+    const detail = await ok<W.SubmissionDetail>(W.findWorkSubmission, teacher, { query: { classId: first.id, submissionId: pending.list[0]!.submissionId! } });
+    expect(detail.current.wordCount).toBeGreaterThanOrEqual(800);
+    const resubmitted = pending.list.find((r) => r.version === 2);
+    if (resubmitted) expect((await ok<W.SubmissionDetail>(W.findWorkSubmission, teacher, { query: { classId: first.id, submissionId: resubmitted.submissionId! } })).diff!.length).toBeGreaterThan(1);
+    const [report] = await ok<W.ClassWorkItem[]>(W.findClassWork, teacher, { query: { classId: first.id, kind: 'practice' } });
+    for (const key of ['pending', 'passed', 'returned'] as const) expect(report![key], key).toBeGreaterThan(0);
+  });
+});
+
 describe("the learner's works", () => {
   it('lists the assignments of my classes only, with my state and the deadlines', async () => {
     const page = await ok<{ list: W.MyWorkItem[]; total: number }>(W.findWorkByPage, learner, { query: { pageSize: 100 } });
