@@ -446,3 +446,31 @@ describe('workExport', () => {
     expect(book2.worksheets[0]!.rowCount - 2).toBe(1);
   });
 });
+
+describe('at the same moment', () => {
+  it('two tabs submitting the same work: one version, the other told', async () => {
+    const [w] = await t.db.insert(works).values({ classId: first.id, kind: 'homework', title: '两个窗口同时提交', requirement: '谈体会', dueAt: new Date(Date.now() + DAY) }).returning({ id: works.id });
+    const saved = await ok<{ revision: number }>(W.updateWork, learner, draft(w!.id, 0, '学习体会正文'));
+    const results = await Promise.all([0, 1].map(() => t.call(W.addWork, { token: learner, ...draft(w!.id, saved.revision, '学习体会正文') })));
+    expect(results.filter((r) => obj(r).res)).toHaveLength(1);
+    expect([M.readOnly, M.stale]).toContain(obj(results.find((r) => !obj(r).res)!).resMsg);
+    expect(await ok<W.WorkVersion[]>(W.findWorkVersions, learner, { query: { workId: w!.id } })).toHaveLength(1);
+  });
+
+  it('two teachers of a class reviewing the same submission: one review stands', async () => {
+    const coTeacher = await t.login('13700000002', DEMO_PASSWORDS.teacher);
+    const mine = await ok<T.ClassSummary[]>(T.findClass, teacher);
+    const second = mine.find((c) => c.id !== first.id)!;
+    const [w] = await ok<W.ClassWorkItem[]>(W.findClassWork, coTeacher, { query: { classId: second.id } });
+    const pending = await ok<{ list: W.SubmissionRow[] }>(W.findWorkSubmissionByPage, coTeacher, { query: { classId: second.id, workId: w!.id, state: 'pending' } });
+    const target = pending.list[0]!;
+    const results = await Promise.all([
+      t.call(W.examineWork, { token: teacher, body: { classId: second.id, submissionId: target.submissionId, version: target.version, decision: 'pass', score: 90 } }),
+      t.call(W.examineWork, { token: coTeacher, body: { classId: second.id, submissionId: target.submissionId, version: target.version, decision: 'return', comment: '请补充具体举措。' } }),
+    ]);
+    expect(results.filter((r) => obj(r).res)).toHaveLength(1);
+    expect(obj(results.find((r) => !obj(r).res)!).resMsg).toBe(M.notPending);
+    const detail = await ok<W.SubmissionDetail>(W.findWorkSubmission, coTeacher, { query: { classId: second.id, submissionId: target.submissionId! } });
+    expect(detail.versions.filter((v) => v.examinedAt !== null)).toHaveLength(1);
+  });
+});
