@@ -605,6 +605,7 @@ export function makeWork({ db, platform, files, classesOf, classOfTeacher, uploa
       return mySubmissionView(result);
     },
 
+    /** Deletes a draft never handed in, and the files uploaded for it. */
     async deleteDraft(caller: Caller, workId: number) {
       await myWork(caller, workId);
       const deleted = await db
@@ -612,6 +613,12 @@ export function makeWork({ db, platform, files, classesOf, classOfTeacher, uploa
         .where(and(eq(workSubmissions.workId, workId), eq(workSubmissions.personId, caller.personId), eq(workSubmissions.state, 'draft'), eq(workSubmissions.version, 0)))
         .returning({ id: workSubmissions.id });
       if (deleted.length === 0) throw new Refusal((await mine(workId, caller.personId)) ? M.notDraft : M.nothingToDelete);
+      // Never handed in, so none of the learner's files of this assignment is part of a version: they go too.
+      const gone = await db
+        .delete(workFiles)
+        .where(and(eq(workFiles.workId, workId), eq(workFiles.personId, caller.personId)))
+        .returning({ storageKey: workFiles.storageKey });
+      await Promise.all(gone.map((f) => files.remove(f.storageKey)));
       return { workId };
     },
 

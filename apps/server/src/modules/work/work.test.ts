@@ -194,9 +194,12 @@ describe('drafts: autosave by revision', () => {
     expect(d.submission!.html).toContain('<h3>一、学习体会</h3>');
   });
 
-  it('deletes a draft never submitted', async () => {
-    await ok(W.updateWork, outsider, draft(otherClassWork, 0, '草稿'));
+  it('deletes a draft never submitted, with its files', async () => {
+    const file = (await upload(outsider, otherClassWork, '草稿附件.pdf', PDF)).json.obj;
+    await ok(W.updateWork, outsider, draft(otherClassWork, 0, '草稿', [file.id]));
+    expect((await download(outsider, file.id)).statusCode).toBe(200);
     expect(await ok(W.deleteWork, outsider, { body: { workId: otherClassWork } })).toEqual({ workId: otherClassWork });
+    expect((await download(outsider, file.id)).statusCode).toBe(404);
     expect((await ok<W.WorkDetail>(W.findWorkById, outsider, { query: { workId: otherClassWork } })).submission).toBeNull();
     expect(await refused(W.deleteWork, outsider, { body: { workId: otherClassWork } })).toBe(M.nothingToDelete);
   });
