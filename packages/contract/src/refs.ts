@@ -62,3 +62,4 @@ export const exam = refsOf('exam', contract.exam);
 export const teacher = refsOf('teacher', contract.teacher);
 export const notes = refsOf('notes', contract.notes);
 export const operator = refsOf('operator', contract.operator);
+export const work = refsOf('work', contract.work);
