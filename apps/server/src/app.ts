@@ -147,7 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
   const reports = makeReports(db, { completionRatio: config.COMPLETION_RATIO });
-  teacherRoutes(bind, makeTeacher({ db, reports, platform, sms, uc, person, smsPerPhoneDaily: config.SMS_DAILY_CAP_PER_PHONE, timeZone: config.TIME_ZONE }));
+  teacherRoutes(bind, makeTeacher({ db, reports, platform, sms, uc, person, smsPerPhoneDaily: config.SMS_DAILY_CAP_PER_PHONE, timeZone: config.TIME_ZONE, certificates }));
 
   const openapi = openApiDocument(bound, config.COLLEGE_NAME);
   app.get('/openapi.json', async () => openapi);
