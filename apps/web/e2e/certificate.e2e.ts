@@ -1,8 +1,9 @@
 /**
  * Certificates in the browser: a learner finds theirs on 打印证书, downloads its PDF and opens the
  * print view (one A4 landscape page, nothing of the site printed); a visitor checks it by the QR
- * address (the signature in the browser, then the server), by a pasted address, and sees a tampered
- * payload refused.
+ * address (the signature in the browser, then the server), by its number, by a pasted address, and
+ * sees a tampered payload refused; a revoked certificate shows as revoked to its holder (no printing)
+ * and to a visitor, by number and by its QR code.
  */
 import { describe, expect, inject, it } from 'vitest';
 import { ACCOUNTS, browserOfThisFile, demoCertificateNo, eventually, loginWithPassword, storedRecord } from './helpers.ts';
@@ -73,12 +74,52 @@ describe('certificates', () => {
     await visitor.page.goto(onThisServer(u.toString()));
     await eventually(() => visitor.page.getByRole('heading', { name: '签名核验未通过' }).isVisible()).toBe(true);
 
+    // By number, as a personnel office types it off the paper.
+    await visitor.page.goto('/certificate');
+    await visitor.page.getByRole('textbox', { name: /证书编号/ }).fill(no);
+    await visitor.page.getByRole('button', { name: '查询', exact: true }).click();
+    await eventually(() => visitor.page.getByRole('heading', { name: '证书有效' }).isVisible()).toBe(true);
+    expect(await visitor.page.locator('.cert-result').first().textContent()).toContain(no);
+
     // The address pasted from a scanner app.
     await visitor.page.goto('/certificate');
     await visitor.page.getByRole('textbox', { name: '二维码内容' }).fill(verifyUrl);
     await visitor.page.getByRole('button', { name: '核验二维码' }).click();
     await eventually(() => visitor.page.getByRole('heading', { name: '签名核验通过' }).isVisible()).toBe(true);
     await eventually(() => visitor.page.getByRole('heading', { name: '证书有效' }).isVisible()).toBe(true);
+    await visitor.close();
+  });
+
+  it('a revoked certificate: its holder sees why and cannot print it; a visitor sees it revoked by number and by its QR code', async () => {
+    // The demo's revoked certificate (13900010071's 法治政府建设专题培训, revoked by the college).
+    const { page, errors, close } = await browser.open();
+    await page.goto('/index');
+    await loginWithPassword(page, baseUrl, '13900010071', 'Study@2026');
+    await page.goto('/learningClassroom/printcertificate');
+    const row = page.locator('tr', { hasText: '法治政府建设专题培训' });
+    await eventually(() => row.isVisible()).toBe(true);
+    const text = (await row.textContent()) ?? '';
+    expect(text).toContain('已撤销');
+    expect(text).toContain('学时记录有误');
+    expect(await row.getByRole('button').count()).toBe(0);
+    const no = (await row.locator('td').first().textContent())!.trim();
+    expect(no).toMatch(/^ZS\d{10}$/);
+    const { verifyUrl } = await myCertificate(String((await storedRecord(page))?.token), no);
+    expect(errors).toEqual([]);
+    await close();
+
+    const visitor = await browser.open();
+    await visitor.page.goto('/certificate');
+    await visitor.page.getByRole('textbox', { name: /证书编号/ }).fill(no);
+    await visitor.page.getByRole('button', { name: '查询', exact: true }).click();
+    await eventually(() => visitor.page.getByRole('heading', { name: '证书已撤销' }).isVisible()).toBe(true);
+    expect(await visitor.page.locator('.cert-revoked').textContent()).toMatch(/该证书已于\d{4}-\d{2}-\d{2}被学院撤销/);
+    // Its QR code still carries the college's signature, but the online question says revoked.
+    await visitor.page.goto(onThisServer(verifyUrl));
+    await eventually(() => visitor.page.getByRole('heading', { name: '签名核验通过' }).isVisible()).toBe(true);
+    await eventually(() => visitor.page.getByRole('heading', { name: '证书已撤销' }).isVisible()).toBe(true);
+    expect(await visitor.page.getByRole('heading', { name: '证书有效' }).count()).toBe(0);
+    expect(visitor.errors).toEqual([]);
     await visitor.close();
   });
 });

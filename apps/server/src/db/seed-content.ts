@@ -15,6 +15,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import {
   aboutSections,
+  auditLog,
   categories,
   certificates,
   collegeImages,
@@ -68,6 +69,7 @@ export const DEMO_COLUMN_COVERS = 4;
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
+
 /** A moment of a China-time calendar day. */
 const chinaDate = (year: number, month: number, day: number, hour = 9) => new Date(Date.UTC(year, month - 1, day, hour - 8));
 
@@ -291,7 +293,25 @@ export async function seedContent(db: Db, rnd: () => number) {
   for (const p of pool.filter((x) => !issuedToday.has(x.personId)).slice(0, 3)) {
     issue(p.personId, todayInstall, new Date(Math.max(today.getTime(), now - between(5, 50) * 60_000)));
   }
+  // One certificate the college has revoked: 13900010071's 法治政府建设专题培训, whose hours were found
+  // misreported. The public check shows it as revoked, with the date; its holder sees why. No random
+  // draw is taken here, so the rest of the demo stays as it was.
+  const revokedHolder = learners.find((p) => p.mobile === '13900010071');
+  const lawTopic = installRows.find((r) => r.title === '法治政府建设专题培训');
+  if (revokedHolder && lawTopic) {
+    const revocation = { revokedAt: new Date(now - 30 * DAY), revokeReason: '经核查，所在单位报送的学时记录有误，予以撤销' };
+    const held = certs.find((c) => c.personId === revokedHolder.personId && c.installId === lawTopic.id);
+    if (held) Object.assign(held, revocation);
+    else {
+      const issuedAt = new Date(lawTopic.endAt.getTime() - 3 * DAY);
+      certs.push({ certNo: `ZS${chinaYearOf(issuedAt.getTime())}${String(certs.length + 1).padStart(6, '0')}`, personId: revokedHolder.personId, installId: lawTopic.id, issuedAt, hours: lawTopic.requiredHours, verifyCode: 'R7KM4T', ...revocation });
+    }
+  }
   await db.insert(certificates).values(certs);
+  const revoked = certs.find((c) => c.revokedAt);
+  if (revoked) {
+    await db.insert(auditLog).values({ at: revoked.revokedAt!, ip: 'command:seed', event: 'certificateRevoke', target: revoked.certNo, outcome: 'success', detail: { reason: revoked.revokeReason } });
+  }
 
   // ---- courses people chose ----
   const chosen = [
