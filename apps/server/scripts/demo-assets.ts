@@ -7,6 +7,7 @@
  * code as PNG; and, with ffmpeg, each chapter's video lesson and the live lessons' HLS playlists as
  * slideshows of Chromium-photographed slides (fragmented MP4 segments: a .ts file would read as
  * TypeScript to the tools). Run: node apps/server/scripts/demo-assets.ts (ffmpeg is required).
+ * The certificates' demo seal is drawn the same way by scripts/demo-seal.ts.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';

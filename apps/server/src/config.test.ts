@@ -51,6 +51,16 @@ describe('configuration', () => {
     expect(loadConfig({ ...PRODUCTION, SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
   });
 
+  it("the certificates' seal: the demo seal outside production, none in production unless set; a file that is no PNG stops the start", () => {
+    const demo = loadConfig({}).CERTIFICATE_SEAL;
+    expect(demo).toMatch(/certificate-seal\.png$/);
+    expect(loadConfig({ CERTIFICATE_SEAL: 'none' }).CERTIFICATE_SEAL).toBeNull();
+    expect(loadConfig(PRODUCTION).CERTIFICATE_SEAL).toBeNull();
+    expect(loadConfig({ ...PRODUCTION, CERTIFICATE_SEAL: demo! }).CERTIFICATE_SEAL).toBe(demo);
+    expect(problemsOf({ CERTIFICATE_SEAL: '/nonexistent/seal.png' })).toContain('CERTIFICATE_SEAL: /nonexistent/seal.png cannot be read');
+    expect(problemsOf({ CERTIFICATE_SEAL: import.meta.filename })).toContain('is not a PNG picture');
+  });
+
   it('an unknown NODE_ENV (a misspelt production) is refused rather than run as development', () => {
     expect(problemsOf({ NODE_ENV: 'prod' })).toContain('NODE_ENV');
     expect(loadConfig({ NODE_ENV: 'test' }).production).toBe(false);

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE } from '@portal/contract';
+import { closeSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -12,6 +13,25 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const DEVELOPMENT_SIGNING_SECRET = 'development-signing-secret-not-for-production';
 /** An Ed25519 private key (PKCS#8 DER, base64) known to everyone: certificates signed with it prove nothing. */
 const DEVELOPMENT_CERTIFICATE_KEY = 'MC4CAQAwBQYDK2VwBCIEIA/+iRualgz5JSsN2aSvXh9aXwp0Lbf4DCD2bP9fhHqL';
+/** The demo college's seal (scripts/demo-seal.ts). */
+const DEMO_CERTIFICATE_SEAL = path.join(repoRoot, 'apps/server/assets/demo/files/certificate-seal.png');
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** Why `file` cannot be the seal (not readable, not a PNG), or null. */
+function pngProblem(file: string): string | null {
+  try {
+    const head = Buffer.alloc(8);
+    const fd = openSync(file, 'r');
+    try {
+      readSync(fd, head, 0, 8, 0);
+    } finally {
+      closeSync(fd);
+    }
+    return head.equals(PNG_SIGNATURE) ? null : `${file} is not a PNG picture`;
+  } catch {
+    return `${file} cannot be read`;
+  }
+}
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 const schema = z.object({
@@ -36,6 +56,12 @@ const schema = z.object({
   CERTIFICATE_SIGNING_KEY: z.string().optional(),
   /** The font certificates are printed in: WenQuanYi Micro Hei (Debian/Ubuntu package fonts-wqy-microhei). */
   CERTIFICATE_FONT: z.string().default('/usr/share/fonts/truetype/wqy/wqy-microhei.ttc'),
+  /**
+   * The college's seal (a PNG, best with a transparent background), printed over the college's name
+   * and the date on every certificate, in the PDF and in the print view. Default: the demo seal outside
+   * production, none in production (set the college's own); `none` prints no seal.
+   */
+  CERTIFICATE_SEAL: z.string().optional(),
   /** The address of this portal as printed in certificates' QR codes (no trailing slash). */
   PUBLIC_URL: z.string().regex(/^https?:\/\/[^/]+(\/.*[^/])?$/, 'an http(s) address without a trailing slash').default('http://localhost:8080'),
   SESSION_IDLE_SECONDS: z.coerce.number().int().min(0).default(0),
@@ -109,9 +135,11 @@ const schema = z.object({
   OPERATOR_TOKEN: z.string().min(32, 'at least 32 characters').optional(),
 });
 
-export type Config = Omit<z.infer<typeof schema>, 'SIGNING_SECRET' | 'CERTIFICATE_SIGNING_KEY' | 'SEED_DEMO'> & {
+export type Config = Omit<z.infer<typeof schema>, 'SIGNING_SECRET' | 'CERTIFICATE_SIGNING_KEY' | 'CERTIFICATE_SEAL' | 'SEED_DEMO'> & {
   SIGNING_SECRET: string;
   CERTIFICATE_SIGNING_KEY: string;
+  /** The seal's PNG file, or null: no seal is printed. */
+  CERTIFICATE_SEAL: string | null;
   SEED_DEMO: boolean;
   production: boolean;
 };
@@ -128,8 +156,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const problems = productionProblems(c);
     if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   }
+  const seal = c.CERTIFICATE_SEAL === 'none' ? null : (c.CERTIFICATE_SEAL ?? (production ? null : DEMO_CERTIFICATE_SEAL));
+  if (seal !== null) {
+    const problem = pngProblem(seal);
+    if (problem) throw new Error(`Invalid configuration:\n  CERTIFICATE_SEAL: ${problem}`);
+  }
   return {
     ...c,
+    CERTIFICATE_SEAL: seal,
     SIGNING_SECRET: c.SIGNING_SECRET ?? DEVELOPMENT_SIGNING_SECRET,
     CERTIFICATE_SIGNING_KEY: c.CERTIFICATE_SIGNING_KEY ?? DEVELOPMENT_CERTIFICATE_KEY,
     SEED_DEMO: c.SEED_DEMO ?? !production, production };

@@ -1,14 +1,63 @@
 /**
  * Certificates in the browser: a learner finds theirs on 打印证书, downloads its PDF and opens the
  * print view (one A4 landscape page, nothing of the site printed); a visitor checks it by the QR
- * address (the signature in the browser, then the server), by a pasted address, and sees a tampered
- * payload refused.
+ * address (the signature in the browser, then the server), by its number, by a pasted address, and
+ * sees a tampered payload refused; a revoked certificate shows as revoked to its holder (no printing)
+ * and to a visitor, by number and by its QR code.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { ACCOUNTS, browserOfThisFile, demoCertificateNo, eventually, loginWithPassword, storedRecord } from './helpers.ts';
+import type { Page } from 'playwright-core';
+import { ACCOUNTS, browserOfThisFile, demoCertificateNo, eventually, loginWithPassword, pathOf, storedRecord, toastWith } from './helpers.ts';
+import { launchMediaBrowser, play, videoState } from './study.ts';
 
 const baseUrl = inject('baseUrl');
-const browser = browserOfThisFile();
+const browser = browserOfThisFile(launchMediaBrowser);
+
+/** The demo's short topic: one half-学时 video course and a 结业测试 of five 法律法规 questions. */
+const SHORT_TOPIC = { title: '《行政复议法》学习专题', course: '新修订《行政复议法》要点', exam: '《行政复议法》学习专题结业测试' };
+/** The test's answer key to that 结业测试: a part of each question's text and the right answer. */
+const ANSWER_KEY: [string, { option: string } | { text: string }][] = [
+  ['要求举行什么的权利', { option: '听证' }],
+  ['多少日内提出行政复议申请', { option: '60日' }],
+  ['全国人民代表大会常务委员会有权解释宪法', { option: '正确' }],
+  ['不受时效限制', { option: '错误' }],
+  ['全面依法治国的总目标', { text: '法治' }],
+];
+/** antd spaces a two-character label: 交 卷. */
+const SUBMIT = /^交\s*卷$/;
+
+async function publicCall<T>(path: string): Promise<T> {
+  const r = await fetch(`${baseUrl}/video_learning/education/index/${path}`, { method: 'POST' });
+  return ((await r.json()) as { obj: T }).obj;
+}
+async function shortTopicId(): Promise<number> {
+  for (const y of await publicCall<{ id: number }[]>('findYearList')) {
+    const page = await publicCall<{ list: { id: number; title: string }[] }>(`findInstallByYear?yearId=${y.id}&kind=special&pageSize=50`);
+    const found = page.list.find((i) => i.title === SHORT_TOPIC.title);
+    if (found) return found.id;
+  }
+  throw new Error('the demo short topic is missing');
+}
+
+/** Watches the study page's video to its end, until the course reads as completed. */
+async function watchToTheEnd(page: Page) {
+  await eventually(async () => (await videoState(page)).ready, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+  for (let pass = 0; pass < 2; pass++) {
+    await play(page);
+    await eventually(async () => (await videoState(page)).ended, { timeout: 60_000 }).toBe(true);
+    const done = await eventually(() => page.getByTestId('study-left').textContent(), { timeout: 10_000 })
+      .toBe('已完成')
+      .then(
+        () => true,
+        () => false,
+      );
+    if (done) return;
+    await page.locator('video').first().evaluate((v: HTMLVideoElement) => {
+      v.currentTime = 0;
+    });
+  }
+  throw new Error('the course did not complete');
+}
 
 /** The learner's certificate as the server lists it (with the address its QR code opens). */
 async function myCertificate(token: string, certNo: string): Promise<{ certNo: string; verifyUrl: string }> {
@@ -25,6 +74,74 @@ const onThisServer = (verifyUrl: string) => {
 };
 
 describe('certificates', () => {
+  it('a learner completes a short topic (its course and its 结业测试), finds the certificate issued, downloads it and opens its print view', { timeout: 300_000 }, async () => {
+    const installId = await shortTopicId();
+    const { page, errors, close } = await browser.open();
+    await page.goto('/index');
+    await loginWithPassword(page, baseUrl, '13900010072', 'Study@2026');
+    await page.goto(`/specialTrainingInfo?id=${installId}`);
+    await page.getByRole('button', { name: `报名 ${SHORT_TOPIC.title}` }).click();
+    await eventually(() => toastWith(page, '报名成功').count()).toBeGreaterThan(0);
+
+    // The hours: its one course, watched to the end. No certificate yet: the 结业测试 decides.
+    await page.getByRole('button', { name: `开始学习 ${SHORT_TOPIC.course}` }).click();
+    await eventually(() => pathOf(page)).toBe('/study');
+    await watchToTheEnd(page);
+    await page.goto('/learningClassroom/printcertificate');
+    await eventually(() => page.locator('.cert-page-lead').isVisible()).toBe(true);
+    await eventually(() => page.locator('.ant-table, .ant-empty').count()).toBeGreaterThan(0);
+    expect(await page.locator('tr', { hasText: SHORT_TOPIC.title }).count()).toBe(0);
+
+    // The 结业测试, answered by the key and handed in.
+    await page.goto('/onlineExam');
+    await page.getByRole('button', { name: `参加考试 ${SHORT_TOPIC.exam}` }).click();
+    await eventually(() => pathOf(page)).toBe('/examInfo');
+    await page.getByRole('button', { name: /开始考试|继续考试/ }).click();
+    await eventually(() => pathOf(page)).toBe('/exam');
+    await eventually(() => page.getByRole('timer', { name: '剩余时间' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.getByText('整卷作答').click();
+    for (let no = 1; no <= ANSWER_KEY.length; no++) {
+      const question = page.locator(`#question-${no}`);
+      await eventually(() => question.isVisible()).toBe(true);
+      const text = (await question.textContent()) ?? '';
+      const key = ANSWER_KEY.find(([part]) => text.includes(part));
+      expect(key, text).toBeDefined();
+      const answer = key![1];
+      if ('option' in answer) await question.locator('.ant-radio-wrapper, .ant-checkbox-wrapper').filter({ hasText: answer.option }).first().click();
+      else {
+        await question.locator('input').fill(answer.text);
+        await question.locator('input').press('Enter');
+      }
+      await eventually(() => question.locator('.exam-save').textContent()).toBe('已保存');
+    }
+    await page.getByRole('button', { name: SUBMIT }).click();
+    const confirm = page.getByRole('dialog').filter({ hasText: '确认交卷' });
+    await confirm.getByRole('button', { name: SUBMIT }).click();
+    await eventually(() => page.getByText(/分（满分100分），合格/).isVisible()).toBe(true);
+
+    // The certificate was issued with the pass.
+    await page.goto('/learningClassroom/printcertificate');
+    const row = page.locator('tr', { hasText: SHORT_TOPIC.title });
+    await eventually(() => row.isVisible()).toBe(true);
+    expect(await row.textContent()).toContain('有效');
+    const no = (await row.locator('td').first().textContent())!.trim();
+    const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: `下载PDF ${no}` }).click()]);
+    expect(download.suggestedFilename()).toBe(`结业证书-${no}.pdf`);
+    const pdf = Buffer.concat(await (await download.createReadStream()).toArray());
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    await row.getByRole('button', { name: `打印 ${no}` }).click();
+    const view = page.getByRole('dialog', { name: '打印证书' });
+    await eventually(() => view.isVisible()).toBe(true);
+    const sheet = (await view.textContent()) ?? '';
+    expect(sheet).toContain(no);
+    expect(sheet).toContain(`“${SHORT_TOPIC.title}”`);
+    // The college's seal is on the sheet, loaded.
+    const seal = view.locator('img.cert-sheet-seal');
+    await eventually(() => seal.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('a learner downloads the PDF and prints one A4 landscape page with nothing of the site; a visitor checks the QR offline and online', async () => {
     const no = await demoCertificateNo(baseUrl);
     const { page, close } = await browser.open();
@@ -73,12 +190,52 @@ describe('certificates', () => {
     await visitor.page.goto(onThisServer(u.toString()));
     await eventually(() => visitor.page.getByRole('heading', { name: '签名核验未通过' }).isVisible()).toBe(true);
 
+    // By number, as a personnel office types it off the paper.
+    await visitor.page.goto('/certificate');
+    await visitor.page.getByRole('textbox', { name: /证书编号/ }).fill(no);
+    await visitor.page.getByRole('button', { name: '查询', exact: true }).click();
+    await eventually(() => visitor.page.getByRole('heading', { name: '证书有效' }).isVisible()).toBe(true);
+    expect(await visitor.page.locator('.cert-result').first().textContent()).toContain(no);
+
     // The address pasted from a scanner app.
     await visitor.page.goto('/certificate');
     await visitor.page.getByRole('textbox', { name: '二维码内容' }).fill(verifyUrl);
     await visitor.page.getByRole('button', { name: '核验二维码' }).click();
     await eventually(() => visitor.page.getByRole('heading', { name: '签名核验通过' }).isVisible()).toBe(true);
     await eventually(() => visitor.page.getByRole('heading', { name: '证书有效' }).isVisible()).toBe(true);
+    await visitor.close();
+  });
+
+  it('a revoked certificate: its holder sees why and cannot print it; a visitor sees it revoked by number and by its QR code', async () => {
+    // The demo's revoked certificate (13900010071's 法治政府建设专题培训, revoked by the college).
+    const { page, errors, close } = await browser.open();
+    await page.goto('/index');
+    await loginWithPassword(page, baseUrl, '13900010071', 'Study@2026');
+    await page.goto('/learningClassroom/printcertificate');
+    const row = page.locator('tr', { hasText: '法治政府建设专题培训' });
+    await eventually(() => row.isVisible()).toBe(true);
+    const text = (await row.textContent()) ?? '';
+    expect(text).toContain('已撤销');
+    expect(text).toContain('学时记录有误');
+    expect(await row.getByRole('button').count()).toBe(0);
+    const no = (await row.locator('td').first().textContent())!.trim();
+    expect(no).toMatch(/^ZS\d{10}$/);
+    const { verifyUrl } = await myCertificate(String((await storedRecord(page))?.token), no);
+    expect(errors).toEqual([]);
+    await close();
+
+    const visitor = await browser.open();
+    await visitor.page.goto('/certificate');
+    await visitor.page.getByRole('textbox', { name: /证书编号/ }).fill(no);
+    await visitor.page.getByRole('button', { name: '查询', exact: true }).click();
+    await eventually(() => visitor.page.getByRole('heading', { name: '证书已撤销' }).isVisible()).toBe(true);
+    expect(await visitor.page.locator('.cert-revoked').textContent()).toMatch(/该证书已于\d{4}-\d{2}-\d{2}被学院撤销/);
+    // Its QR code still carries the college's signature, but the online question says revoked.
+    await visitor.page.goto(onThisServer(verifyUrl));
+    await eventually(() => visitor.page.getByRole('heading', { name: '签名核验通过' }).isVisible()).toBe(true);
+    await eventually(() => visitor.page.getByRole('heading', { name: '证书已撤销' }).isVisible()).toBe(true);
+    expect(await visitor.page.getByRole('heading', { name: '证书有效' }).count()).toBe(0);
+    expect(visitor.errors).toEqual([]);
     await visitor.close();
   });
 });

@@ -3,6 +3,8 @@
  * clicks it and the video is back at the note's moment; rates a course and sees the average change
  * when another learner rates it; comments, replies and deletes (the thread stays as 已删除), and
  * cannot change another learner's comment; learningnotes finds, edits, exports and deletes notes.
+ * The replay of a live lesson (/studylive1) and a topic's reading material (/studypdf1) keep notes
+ * the same way: at the replay's moment, at the page.
  */
 import { readFile } from 'node:fs/promises';
 import { describe, expect, inject, it } from 'vitest';
@@ -56,6 +58,81 @@ describe('notes, appraisal and comments', () => {
     await noteButton(page, '第十二秒的要点').click();
     await eventually(async () => Math.abs((await videoState(page)).t - at)).toBeLessThan(1);
     expect(await page.getByText('要点一\n要点二').count()).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it("on a live lesson's replay (/studylive1) a note keeps the replay's moment over a reload, and a click seeks back to it", { timeout: 120_000 }, async () => {
+    const now = Date.now();
+    const course = await findCourse(baseUrl, firstIds(64), (c) => c.resources.some((r) => r.kind === 'live' && Date.parse(r.liveEnd ?? '') < now));
+    const live = course.resources.find((r) => r.kind === 'live' && Date.parse(r.liveEnd ?? '') < now)!;
+    const { page, errors, close } = await browser.open();
+    await page.goto('/index');
+    await loginWithPassword(page, baseUrl, '13900010068', 'Study@2026');
+    const open = async () => {
+      await page.goto(`/studylive1?courseId=${course.id}&resourceId=${live.id}`);
+      await eventually(async () => (await videoState(page)).ready, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+    };
+    await open();
+    await play(page);
+    await eventually(async () => (await videoState(page)).t, { timeout: 30_000 }).toBeGreaterThanOrEqual(6);
+    await pause(page);
+    const at = Math.floor((await videoState(page)).t);
+    await page.getByRole('button', { name: /记笔记/ }).click();
+    const form = page.getByRole('form', { name: '记笔记' });
+    await eventually(() => form.getByText(`0:${String(at).padStart(2, '0')}`).count()).toBeGreaterThan(0);
+    await form.getByLabel('标题').fill('回放中的要点');
+    await form.getByLabel('内容').fill('回放第一部分讲到的三个问题');
+    await form.getByRole('button', { name: '保存笔记' }).click();
+    await eventually(() => toastWith(page, '笔记已保存').count()).toBeGreaterThan(0);
+    // Saved without leaving the replay.
+    expect(pathOf(page)).toBe('/studylive1');
+    await eventually(() => noteButton(page, '回放中的要点').isVisible()).toBe(true);
+
+    await page.reload();
+    await eventually(async () => (await videoState(page)).ready, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+    await eventually(() => noteButton(page, '回放中的要点').isVisible()).toBe(true);
+    await video(page).evaluate((v: HTMLVideoElement) => {
+      v.currentTime = 0;
+    });
+    await eventually(async () => (await videoState(page)).t).toBeLessThan(1);
+    await noteButton(page, '回放中的要点').click();
+    await eventually(async () => Math.abs((await videoState(page)).t - at)).toBeLessThan(1);
+    expect(pathOf(page)).toBe('/studylive1');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it("on a topic's reading material (/studypdf1) a note keeps its page over a reload, and a click opens that page", { timeout: 120_000 }, async () => {
+    const course = await findCourse(baseUrl, firstIds(64), (c) => c.resources.some((r) => r.kind === 'pdf' && (r.pages ?? 0) >= 3));
+    const pdf = course.resources.find((r) => r.kind === 'pdf' && (r.pages ?? 0) >= 3)!;
+    const { page, errors, close } = await browser.open();
+    await page.goto('/index');
+    await loginWithPassword(page, baseUrl, '13900010069', 'Study@2026');
+    const canvas = page.locator('canvas.pdf-canvas');
+    await page.goto(`/studypdf1?courseId=${course.id}&resourceId=${pdf.id}`);
+    await eventually(async () => Number(await canvas.getAttribute('data-rendered')), { timeout: 20_000 }).toBeGreaterThan(0);
+    await page.getByRole('button', { name: /下一页/ }).click();
+    await page.getByRole('button', { name: /下一页/ }).click();
+    await eventually(() => canvas.getAttribute('aria-label')).toContain('第3页');
+    await page.getByRole('button', { name: /记笔记/ }).click();
+    const form = page.getByRole('form', { name: '记笔记' });
+    await eventually(() => form.getByText('第3页').count()).toBeGreaterThan(0);
+    await form.getByLabel('标题').fill('第三页的要点');
+    await form.getByLabel('内容').fill('专题资料第三页的数据');
+    await form.getByRole('button', { name: '保存笔记' }).click();
+    await eventually(() => toastWith(page, '笔记已保存').count()).toBeGreaterThan(0);
+    expect(pathOf(page)).toBe('/studypdf1');
+    await eventually(() => noteButton(page, '第三页的要点').isVisible()).toBe(true);
+
+    await page.reload();
+    await eventually(async () => Number(await canvas.getAttribute('data-rendered')), { timeout: 20_000 }).toBeGreaterThan(0);
+    await eventually(() => noteButton(page, '第三页的要点').isVisible()).toBe(true);
+    // The reader opens at the first page; the note takes it to the third.
+    await eventually(() => canvas.getAttribute('aria-label')).toContain('第1页');
+    await noteButton(page, '第三页的要点').click();
+    await eventually(() => canvas.getAttribute('aria-label')).toContain('第3页');
+    expect(pathOf(page)).toBe('/studypdf1');
     expect(errors).toEqual([]);
     await close();
   });

@@ -1,7 +1,8 @@
 /**
  * The teacher's class area in the browser, as a class manager uses it: the classes at a glance, the
  * learners behind schedule (the filter kept in the address), their export, a reminder to chosen ones
- * and its read state, and a member's password reset that works at once.
+ * and its read state, a member's password reset that works at once, and the class's certificates
+ * printed as one PDF.
  */
 import { describe, expect, inject, it } from 'vitest';
 import { ACCOUNTS, browserOfThisFile, devCaptcha, dialog, eventually, loginWithPassword, pathOf, toastWith } from './helpers.ts';
@@ -126,6 +127,26 @@ describe('the teacher', () => {
 
     const who = await api<{ recipients: { readAt: string | null }[] }>(teacherToken!, 'findMessageRecipients', { classId: big.id, messageId: sent.messageId });
     expect(who.recipients[0]!.readAt).not.toBeNull();
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it("prints the class's certificates as one PDF from the class overview", { timeout: 120_000 }, async () => {
+    const { token } = await apiSession(ACCOUNTS.teacher.phone, ACCOUNTS.teacher.password);
+    const classes = await api<{ id: number; name: string }[]>(token!, 'findClass', {});
+    const big = classes.find((c) => BIG_CLASS.test(c.name))!;
+    const { page, errors, close } = await browser.open();
+    await page.goto('/index');
+    await loginWithPassword(page, baseUrl, ACCOUNTS.teacher.phone, ACCOUNTS.teacher.password);
+    await eventually(() => pathOf(page)).toBe('/class/teacherinfo');
+    await page.goto(`/class/classstatistics?classId=${big.id}`);
+    const button = page.getByRole('button', { name: '打印本班结业证书（PDF）' });
+    await eventually(() => button.isVisible()).toBe(true);
+    const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+    expect(download.suggestedFilename()).toBe(`${big.name}-结业证书-${download.suggestedFilename().slice(-14, -4)}.pdf`);
+    expect(download.suggestedFilename()).toMatch(/-\d{4}-\d{2}-\d{2}\.pdf$/);
+    const pdf = Buffer.concat(await (await download.createReadStream()).toArray());
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(errors).toEqual([]);
     await close();
   });

@@ -15,6 +15,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import {
   aboutSections,
+  auditLog,
   categories,
   certificates,
   collegeImages,
@@ -68,6 +69,12 @@ export const DEMO_COLUMN_COVERS = 4;
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
+
+/**
+ * A topic short enough to finish in a few minutes: one 0.5-学时 course of a single short video and a
+ * 结业测试 of five questions; finishing both issues its certificate. Nobody in the demo has started it.
+ */
+export const DEMO_SHORT_TOPIC = { title: '《行政复议法》学习专题', course: '新修订《行政复议法》要点', exam: '《行政复议法》学习专题结业测试' } as const;
 /** A moment of a China-time calendar day. */
 const chinaDate = (year: number, month: number, day: number, hour = 9) => new Date(Date.UTC(year, month - 1, day, hour - 8));
 
@@ -195,6 +202,8 @@ export async function seedContent(db: Db, rnd: () => number) {
     timed('乡村振兴专题培训', 'special', thisYear, new Date(now + 15 * DAY), 60, 800, 10, '全面推进乡村振兴，巩固拓展脱贫攻坚成果。'),
     timed(`全省县处级干部进修班（${thisYear}年第一期）`, 'class', thisYear, new Date(now - 10 * DAY), 30, 60, 16, '县处级干部进修班，线上学习与集中面授相结合。'),
     timed(`全省中青年干部培训班（${thisYear}年）`, 'class', thisYear, new Date(now + 25 * DAY), 40, 50, 20, '中青年干部培训班，重点提升政治能力和履职本领。'),
+    // Last, so that the draws of the demo before it are as they were.
+    timed(DEMO_SHORT_TOPIC.title, 'special', thisYear, new Date(now - 5 * DAY), 60, 0, 0.5, '学习新修订《行政复议法》的要点，0.5学时，可利用碎片时间完成；学完课程并通过结业测试，即颁发结业证书。'),
   ];
   const installRows = await db.insert(installs).values(installValues).returning({ id: installs.id, kind: installs.kind, title: installs.title, requiredHours: installs.requiredHours, endAt: installs.endAt, yearId: installs.yearId });
 
@@ -214,6 +223,11 @@ export async function seedContent(db: Db, rnd: () => number) {
         { installId: inst.id, title: '公需科目', requiredHours: 30, required: picked.slice(0, 10), elective: picked.slice(10, 16) },
         { installId: inst.id, title: '专业科目', requiredHours: 20, required: picked.slice(16, 19), elective: picked.slice(19) },
       ];
+    }
+    // The short topic is its one short course (chosen without a draw).
+    if (inst.title === DEMO_SHORT_TOPIC.title) {
+      const course = courseIds[DEMO_COURSES.findIndex((c) => c.title === DEMO_SHORT_TOPIC.course)]!;
+      return [{ installId: inst.id, title: '专题必修', requiredHours: 0.5, required: [course], elective: [] }];
     }
     // Every topic and class has one of the short one-video courses, so it can be tried out in half a minute.
     const short = pick(shortCourseIds);
@@ -245,6 +259,7 @@ export async function seedContent(db: Db, rnd: () => number) {
     { title: '全省公务员法律知识考试', installId: null, startAt: new Date(now - 10 * DAY), endAt: new Date(now + 50 * DAY), durationMinutes: 60, passScore: 60 },
     { title: '数字政府建设专题培训结业考试', installId: installByTitle('数字政府建设', thisYear), startAt: new Date(now - 100 * DAY), endAt: new Date(now - 60 * DAY), durationMinutes: 45, passScore: 70 },
     { title: `${lastYear}年度公需科目在线考试`, installId: installByTitle(`${lastYear}年度`, lastYear), startAt: chinaDate(lastYear, 10, 1), endAt: chinaDate(lastYear, 12, 31, 23), durationMinutes: 60, passScore: 60 },
+    { title: DEMO_SHORT_TOPIC.exam, installId: installByTitle(DEMO_SHORT_TOPIC.title, thisYear), startAt: new Date(now - 5 * DAY), endAt: new Date(now + 40 * DAY), durationMinutes: 15, passScore: 60 },
   ]);
 
   // ---- certificates: last year's annual and ended installs; a few issued today ----
@@ -291,7 +306,25 @@ export async function seedContent(db: Db, rnd: () => number) {
   for (const p of pool.filter((x) => !issuedToday.has(x.personId)).slice(0, 3)) {
     issue(p.personId, todayInstall, new Date(Math.max(today.getTime(), now - between(5, 50) * 60_000)));
   }
+  // One certificate the college has revoked: 13900010071's 法治政府建设专题培训, whose hours were found
+  // misreported. The public check shows it as revoked, with the date; its holder sees why. No random
+  // draw is taken here, so the rest of the demo stays as it was.
+  const revokedHolder = learners.find((p) => p.mobile === '13900010071');
+  const lawTopic = installRows.find((r) => r.title === '法治政府建设专题培训');
+  if (revokedHolder && lawTopic) {
+    const revocation = { revokedAt: new Date(now - 30 * DAY), revokeReason: '经核查，所在单位报送的学时记录有误，予以撤销' };
+    const held = certs.find((c) => c.personId === revokedHolder.personId && c.installId === lawTopic.id);
+    if (held) Object.assign(held, revocation);
+    else {
+      const issuedAt = new Date(lawTopic.endAt.getTime() - 3 * DAY);
+      certs.push({ certNo: `ZS${chinaYearOf(issuedAt.getTime())}${String(certs.length + 1).padStart(6, '0')}`, personId: revokedHolder.personId, installId: lawTopic.id, issuedAt, hours: lawTopic.requiredHours, verifyCode: 'R7KM4T', ...revocation });
+    }
+  }
   await db.insert(certificates).values(certs);
+  const revoked = certs.find((c) => c.revokedAt);
+  if (revoked) {
+    await db.insert(auditLog).values({ at: revoked.revokedAt!, ip: 'command:seed', event: 'certificateRevoke', target: revoked.certNo, outcome: 'success', detail: { reason: revoked.revokeReason } });
+  }
 
   // ---- courses people chose ----
   const chosen = [

@@ -8,6 +8,7 @@ import { and, eq, isNotNull, like } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import { examQuestions, exams, questions, type RandomRule } from './schema/index.ts';
 import { chinaYearOf } from '../modules/content/listing.ts';
+import { DEMO_SHORT_TOPIC } from './seed-content.ts';
 
 type NewQuestion = typeof questions.$inferInsert;
 type Type = NewQuestion['type'];
@@ -131,6 +132,7 @@ export async function seedExams(db: Db) {
   );
   await setUp({ title: '县处级干部进修班结业测试' }, { randomRules: oneSubject, bank: GOV, attemptsAllowed: 1, shuffleQuestions: true, review: 'never' }, null);
   await setUp({ title: '乡村振兴专题培训结业考试' }, { attemptsAllowed: 2, review: 'afterSubmit' }, [...ofBank(rows, GOV).slice(0, 6), ...ofBank(rows, LAW, 'single')].slice(0, 10));
+  await setUp({ title: DEMO_SHORT_TOPIC.exam }, { attemptsAllowed: 3, review: 'afterSubmit' }, [...ofBank(rows, LAW, 'single').slice(3, 5), ...ofBank(rows, LAW, 'judge'), ofBank(rows, LAW, 'fill')[0]!]);
   await setUp({ title: '全省公务员法律知识考试' }, { attemptsAllowed: 2, shuffleQuestions: true, shuffleOptions: true, review: 'afterSubmit' }, ofBank(rows, LAW).slice(0, 10));
   await setUp({ title: '数字政府建设专题培训结业考试' }, { attemptsAllowed: 1, review: 'afterEnd' }, [...ofBank(rows, GOV).slice(0, 5), ...ofBank(rows, LAW).slice(0, 5)]);
   await setUp({ id: tryout!.id }, { attemptsAllowed: 5, review: 'afterSubmit', leaveLimit: 2 }, [...ofBank(rows, PARTY, 'single').slice(0, 3), ...ofBank(rows, PARTY, 'judge')]);

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
+import { DEMO_SHORT_TOPIC } from './seed-content.ts';
 import { courseCompletions, courseResources, courses, enrolments, installs, persons, planCourses, plans, progressReports, resourceProgress, studySessions, trainingYears } from './schema/index.ts';
 import { chinaYear, requiredSecondsOf } from '../modules/learning/service.ts';
 
@@ -18,7 +19,9 @@ export async function seedLearning(db: Db, rnd: () => number) {
   const year = chinaYear(new Date(now));
   const allInstalls = await db.select({ id: installs.id, kind: installs.kind, applyStart: installs.applyStart, applyEnd: installs.applyEnd, startAt: installs.startAt, endAt: installs.endAt, requiredHours: installs.requiredHours, year: trainingYears.year }).from(installs).innerJoin(trainingYears, eq(trainingYears.id, installs.yearId)).orderBy(asc(installs.id));
   const annual = allInstalls.find((i) => i.kind === 'annual' && i.year === year);
-  const openSpecials = allInstalls.filter((i) => i.kind === 'special' && i.startAt.getTime() <= now && now <= i.endAt.getTime());
+  // The short topic stays untouched by the demo's learners: whoever tries it starts from nothing.
+  const shortTopic = (await db.select({ id: installs.id }).from(installs).where(eq(installs.title, DEMO_SHORT_TOPIC.title)))[0]?.id;
+  const openSpecials = allInstalls.filter((i) => i.kind === 'special' && i.id !== shortTopic && i.startAt.getTime() <= now && now <= i.endAt.getTime());
   if (!annual) return;
 
   const planRows = await db.select({ installId: plans.installId, courseId: planCourses.courseId, required: planCourses.required }).from(planCourses).innerJoin(plans, eq(plans.id, planCourses.planId)).orderBy(asc(plans.sort), asc(planCourses.sort));

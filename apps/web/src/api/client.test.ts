@@ -14,6 +14,7 @@ const config = {
   registrationUrl: '',
   utcOffsetMinutes: 480,
   mobileUrl: '',
+  certificateSeal: true,
   cityPlatforms: [],
 };
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -327,6 +327,17 @@ export const findCertificateKey = defineCall({
   data: z.object({ algorithm: z.literal('Ed25519'), publicKey: z.string() }),
 });
 
+export const findCertificateSeal = defineCall({
+  name: 'findCertificateSeal',
+  method: 'GET',
+  path: `${EDU}/index/findCertificateSeal`,
+  envelope: 'raw',
+  auth: 'none',
+  binary: true,
+  summary: "The college's seal as certificates print it (a PNG, CERTIFICATE_SEAL); not found when none is configured (portalConfig.certificateSeal says which).",
+  data: z.null(),
+});
+
 // ---- statistics ---------------------------------------------------------------------------
 
 export const realTimeFigures = z.object({

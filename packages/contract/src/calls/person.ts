@@ -157,6 +157,8 @@ export const portalConfig = z.object({
    */
   utcOffsetMinutes: z.number().int().min(-840).max(840),
   mobileUrl: z.string(),
+  /** Whether certificates carry the college's seal (content.findCertificateSeal). */
+  certificateSeal: z.boolean(),
   cityPlatforms: z.array(z.object({ name: z.string(), url: z.string() })),
 });
 export type PortalConfig = z.infer<typeof portalConfig>;

@@ -188,6 +188,19 @@ export const findClassCourseStudy = defineCall({
   ),
 });
 
+export const classCertificatesPdf = defineCall({
+  name: 'classCertificatesPdf',
+  method: 'GET',
+  path: `${T}/classCertificatesPdf`,
+  envelope: 'raw',
+  auth: 'required',
+  binary: true,
+  summary:
+    "The certificates (结业证书) the class's members hold for the class's training arrangement, in one PDF of one A4 landscape page each, in the order of their numbers (学号); a revoked certificate is left out. Refused when the class has no arrangement or none to print.",
+  query: z.object({ classId }),
+  data: z.null(),
+});
+
 // ---- roster and address list ------------------------------------------------------------------
 
 export const memberItem = z.object({

@@ -1,6 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { content as C, exam as E, learning as L, MSG, operator as O } from '@portal/contract';
+import { content as C, exam as E, learning as L, MSG, operator as O, person as P } from '@portal/contract';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { auditLog, categories, certificates, courseCompletions, courseResources, courses, examQuestions, exams, installs, persons, planCourses, plans, questions, studySessions, trainingYears } from '../../db/schema/index.ts';
 import { makePlatform } from '../platform/service.ts';
@@ -169,6 +170,8 @@ describe('the certificate, its payload and its PDF', () => {
     expect(pages[0]).toContain('结 业 证 书');
     expect(pages[0]).toContain(t.config.COLLEGE_NAME);
     expect(pages[0]).toContain(cert.verifyCode);
+    // The college's seal is stamped on the page: the configured PNG, embedded as an image.
+    expect(Buffer.from(res.rawPayload).toString('latin1')).toMatch(/\/Subtype\s*\/Image/);
 
     const other = await learner('13900010155');
     const refused = await pdf(other.token, cert.certNo);
@@ -177,6 +180,14 @@ describe('the certificate, its payload and its PDF', () => {
     expect((await mine(other.token)).map((c) => c.certNo)).not.toContain(cert.certNo);
     expect((await pdf(null, cert.certNo)).statusCode).toBe(401);
     expect((await t.call(L.certificate)).status).toBe(401);
+  });
+
+  it("the seal is published for the print view as the configuration names it", async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/video_learning/education/index/findCertificateSeal` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(Buffer.from(res.rawPayload).equals(await readFile(t.config.CERTIFICATE_SEAL!))).toBe(true);
+    expect(obj<{ certificateSeal: boolean }>(await t.call(P.getPortalConfig)).obj.certificateSeal).toBe(true);
   });
 
   it('the public check says valid; after revocation, revoked with the date; the revocation is audited', async () => {

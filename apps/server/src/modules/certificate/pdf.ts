@@ -1,11 +1,13 @@
 /**
  * A certificate as one A4 landscape PDF page: the college's name, the holder, the training, the
  * hours, the date, the number and verification code, and the QR code of its verification address.
- * Chinese text is set in WenQuanYi Micro Hei, embedded as a subset of the glyphs the page uses.
+ * Chinese text is set in WenQuanYi Micro Hei, embedded as a subset of the glyphs the page uses; the
+ * college's seal (CERTIFICATE_SEAL) is stamped over its name and the date. A class's certificates are
+ * one document of such pages, the font and the seal embedded once.
  */
 import { readFile } from 'node:fs/promises';
 import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
 
 export interface CertificatePage {
@@ -27,14 +29,14 @@ const A4_LANDSCAPE: [number, number] = [841.89, 595.28];
 const RED = rgb(0.66, 0.09, 0.09);
 const INK = rgb(0.12, 0.12, 0.12);
 
-const fontFiles = new Map<string, Promise<Buffer>>();
-/** Read once per process: the collection is several megabytes and every certificate needs it. */
-const fontBytes = (file: string) => {
-  let p = fontFiles.get(file);
+const files = new Map<string, Promise<Buffer>>();
+/** Read once per process: the font collection is several megabytes and every certificate needs it (and the seal). */
+const fileBytes = (file: string) => {
+  let p = files.get(file);
   if (!p) {
     p = readFile(file);
-    p.catch(() => fontFiles.delete(file));
-    fontFiles.set(file, p);
+    p.catch(() => files.delete(file));
+    files.set(file, p);
   }
   return p;
 };
@@ -59,13 +61,27 @@ function wrap(font: PDFFont, text: string, size: number, width: number): string[
   return lines;
 }
 
-export async function renderCertificatePdf(c: CertificatePage, fontFile: string): Promise<Uint8Array> {
+/** What every page of a document shares: the college, the font file and the seal's picture (a PNG file, or none). */
+export interface CertificateLook {
+  fontFile: string;
+  sealFile: string | null;
+}
+
+/** A document of certificates, one A4 landscape page each, with the font and the seal embedded once. */
+export async function renderCertificatesPdf(pages: CertificatePage[], look: CertificateLook, title: string, author: string): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.registerFontkit({ create: (bytes: Uint8Array) => fontkit.create(bytes, FACE) });
-  doc.setTitle(`结业证书 ${c.certNo}`);
-  doc.setAuthor(c.collegeName);
-  const font = await doc.embedFont(await fontBytes(fontFile), { subset: true });
-  const page = doc.addPage(A4_LANDSCAPE);
+  doc.setTitle(title);
+  doc.setAuthor(author);
+  const font = await doc.embedFont(await fileBytes(look.fontFile), { subset: true });
+  const seal = look.sealFile ? await doc.embedPng(await fileBytes(look.sealFile)) : null;
+  for (const c of pages) drawCertificate(doc.addPage(A4_LANDSCAPE), font, seal, c);
+  return doc.save();
+}
+
+export const renderCertificatePdf = (c: CertificatePage, look: CertificateLook) => renderCertificatesPdf([c], look, `结业证书 ${c.certNo}`, c.collegeName);
+
+function drawCertificate(page: PDFPage, font: PDFFont, seal: PDFImage | null, c: CertificatePage) {
   const [w, h] = A4_LANDSCAPE;
 
   page.drawRectangle({ x: 24, y: 24, width: w - 48, height: h - 48, borderColor: RED, borderWidth: 4 });
@@ -85,24 +101,33 @@ export async function renderCertificatePdf(c: CertificatePage, fontFile: string)
     y -= size * 1.8;
   }
 
-  page.drawText(c.collegeName, { x: w - 110 - font.widthOfTextAtSize(c.collegeName, 16), y: 210, size: 16, font, color: INK });
+  const nameWidth = font.widthOfTextAtSize(c.collegeName, 16);
+  page.drawText(c.collegeName, { x: w - 110 - nameWidth, y: 210, size: 16, font, color: INK });
   page.drawText(dated, { x: w - 110 - font.widthOfTextAtSize(dated, 16), y: 184, size: 16, font, color: INK });
+  // The seal is stamped over the college's name and the date, as on a paper certificate.
+  if (seal) {
+    const d = 128;
+    const cx = w - 110 - Math.min(nameWidth, 200) / 2;
+    page.drawImage(seal, { x: cx - d / 2, y: 200 - d / 2, width: d, height: d, opacity: 0.9 });
+  }
 
-  page.drawText(`证书编号：${c.certNo}`, { x: left, y: 104, size: 12, font, color: INK });
-  page.drawText(`验证码：${c.verifyCode}`, { x: left, y: 84, size: 12, font, color: INK });
-  page.drawText('扫描二维码或登录本院网站“证书查询”核验', { x: left, y: 64, size: 10, font, color: INK });
+  // The QR code at the lower left, the number and verification code beside it: the seal on the
+  // right never covers the code.
+  const side = 110;
+  const text = left + side + 16;
+  page.drawText(`证书编号：${c.certNo}`, { x: text, y: 134, size: 12, font, color: INK });
+  page.drawText(`验证码：${c.verifyCode}`, { x: text, y: 112, size: 12, font, color: INK });
+  page.drawText('扫描二维码或登录本院网站“证书查询”核验', { x: text, y: 90, size: 10, font, color: INK });
 
   // The QR code drawn as vector squares: sharp at any print size, no image to embed.
   const qr = QRCode.create(c.verifyUrl, { errorCorrectionLevel: 'M' });
   const n = qr.modules.size;
-  const side = 110;
   const cell = side / n;
-  const qx = w - 110 - side;
+  const qx = left;
   const qy = 50;
   for (let r = 0; r < n; r++) {
     for (let col = 0; col < n; col++) {
       if (qr.modules.get(r, col)) page.drawRectangle({ x: qx + col * cell, y: qy + (n - 1 - r) * cell, width: cell, height: cell, color: rgb(0, 0, 0) });
     }
   }
-  return doc.save();
 }

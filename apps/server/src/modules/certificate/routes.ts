@@ -24,4 +24,9 @@ export function certificateRoutes(bind: Binder, svc: CertificateService) {
     cachePublic(reply);
     return svc.publicKey();
   });
+  bind(C.findCertificateSeal, async ({ reply }) => {
+    const png = await svc.seal();
+    await reply.header('Content-Type', 'image/png').header('Cache-Control', 'public, max-age=3600').send(png);
+    return null;
+  });
 }

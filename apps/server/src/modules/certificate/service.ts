@@ -5,7 +5,8 @@
  * (audited). Each certificate carries a signed payload (signing.ts) that its QR code and PDF show.
  */
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { readFile } from 'node:fs/promises';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { learning as L } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { certificates, installs, organs, persons } from '../../db/schema/index.ts';
@@ -13,7 +14,7 @@ import { HttpError, Refusal } from '../../http/errors.ts';
 import { dateIn } from '../../lib/calendar.ts';
 import { iso, isoOrNull, maskName } from '../content/listing.ts';
 import type { makePlatform } from '../platform/service.ts';
-import { renderCertificatePdf } from './pdf.ts';
+import { renderCertificatePdf, renderCertificatesPdf, type CertificatePage } from './pdf.ts';
 import { makeSigner, type CertificateSigner } from './signing.ts';
 import type { Config } from '../../config.ts';
 
@@ -22,6 +23,7 @@ export const CERTIFICATE_MSG = {
   revoked: '该证书已被撤销，不能下载',
   alreadyRevoked: '该证书已经撤销',
   reasonMissing: '请填写撤销原因',
+  noSeal: '本院未配置证书印章',
 } as const;
 
 /** An install the learning core has just completed for a person, with the hours earned toward it. */
@@ -39,6 +41,8 @@ export interface CertificateOptions {
   publicUrl: string;
   timeZone: string;
   fontFile: string;
+  /** The college's seal (a PNG file), or null: none is printed. */
+  sealFile: string | null;
 }
 
 /** Six characters without look-alikes (0/O, 1/I): read off paper and typed in. */
@@ -70,6 +74,18 @@ export function makeCertificates(o: CertificateOptions) {
   type Row = Awaited<ReturnType<typeof selectRows>>[number];
 
   const issuedDate = (r: Row) => dateIn(o.timeZone, r.issuedAt.getTime());
+  const look = { fontFile: o.fontFile, sealFile: o.sealFile };
+  const pageOf = (r: Row): CertificatePage => ({
+    collegeName: o.collegeName,
+    personName: r.personName,
+    organName: r.organName,
+    installTitle: r.installTitle,
+    hours: r.hours,
+    issuedDate: issuedDate(r),
+    certNo: r.certNo,
+    verifyCode: r.verifyCode,
+    verifyUrl: verifyUrlOf(r),
+  });
   function verifyUrlOf(r: Row) {
     const payload = o.signer.sign({ n: r.certNo, p: maskName(r.personName), i: r.installTitle, h: r.hours, d: issuedDate(r) });
     return `${o.publicUrl}/certificate?no=${encodeURIComponent(r.certNo)}&p=${payload}`;
@@ -112,21 +128,21 @@ export function makeCertificates(o: CertificateOptions) {
       const [r] = await selectRows().where(and(eq(certificates.certNo, certNo.toUpperCase()), eq(certificates.personId, personId)));
       if (!r) throw new HttpError(404, CERTIFICATE_MSG.notFound);
       if (r.revokedAt) throw new HttpError(409, CERTIFICATE_MSG.revoked);
-      const bytes = await renderCertificatePdf(
-        {
-          collegeName: o.collegeName,
-          personName: r.personName,
-          organName: r.organName,
-          installTitle: r.installTitle,
-          hours: r.hours,
-          issuedDate: issuedDate(r),
-          certNo: r.certNo,
-          verifyCode: r.verifyCode,
-          verifyUrl: verifyUrlOf(r),
-        },
-        o.fontFile,
-      );
-      return { certNo: r.certNo, bytes };
+      return { certNo: r.certNo, bytes: await renderCertificatePdf(pageOf(r), look) };
+    },
+
+    /**
+     * The valid certificates of these people for one install, one page each in the order of their
+     * numbers (学号), as one PDF (a class's, printed by its teacher, who has checked the right to it);
+     * a revoked certificate is left out. Null when there is none to print.
+     */
+    async printMany(personIds: number[], installId: number, title: string): Promise<{ count: number; bytes: Uint8Array } | null> {
+      if (personIds.length === 0) return null;
+      const rows = await selectRows()
+        .where(and(inArray(certificates.personId, personIds), eq(certificates.installId, installId), isNull(certificates.revokedAt)))
+        .orderBy(asc(persons.personNo), asc(certificates.id));
+      if (rows.length === 0) return null;
+      return { count: rows.length, bytes: await renderCertificatesPdf(rows.map(pageOf), look, title, o.collegeName) };
     },
 
     /** The college revokes a certificate, with a reason; it then verifies as revoked, with the date. */
@@ -152,6 +168,12 @@ export function makeCertificates(o: CertificateOptions) {
     },
 
     publicKey: () => ({ algorithm: 'Ed25519' as const, publicKey: o.signer.publicKey }),
+
+    /** The seal's picture as certificates print it; not found when none is configured. */
+    async seal(): Promise<Buffer> {
+      if (!o.sealFile) throw new HttpError(404, CERTIFICATE_MSG.noSeal);
+      return readFile(o.sealFile);
+    },
   };
 }
 export type CertificateService = ReturnType<typeof makeCertificates>;
@@ -166,4 +188,5 @@ export const certificatesOf = (config: Config, db: Db, platform: ReturnType<type
     publicUrl: config.PUBLIC_URL,
     timeZone: config.TIME_ZONE,
     fontFile: config.CERTIFICATE_FONT,
+    sealFile: config.CERTIFICATE_SEAL,
   });

@@ -180,6 +180,7 @@ export function makePerson({ db, platform, storage, config, uc }: PersonDeps) {
         registrationUrl: config.REGISTRATION_URL,
         utcOffsetMinutes: utcOffsetMinutes(config.TIME_ZONE),
         mobileUrl: config.MOBILE_URL,
+        certificateSeal: config.CERTIFICATE_SEAL !== null,
         cityPlatforms: rows,
       };
     },

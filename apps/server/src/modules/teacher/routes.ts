@@ -5,7 +5,7 @@
  */
 import { teacher as T, type CallData, type CallDef } from '@portal/contract';
 import type { Binder, Ctx } from '../../http/bind.ts';
-import { sendXlsx } from '../../http/xlsx.ts';
+import { attachmentHeader, sendXlsx } from '../../http/xlsx.ts';
 import type { ClassAccess, TeacherService } from './service.ts';
 import type { Caller } from '../../http/auth.ts';
 
@@ -36,6 +36,11 @@ export function teacherRoutes(bind: Binder, svc: TeacherService) {
     return null;
   });
   forClass(T.findClassCourseStudy, (_ctx, a) => svc.courseStudy(a));
+  forClass(T.classCertificatesPdf, async ({ reply }, a) => {
+    const pdf = await svc.certificatesPdf(a);
+    await reply.header('Content-Type', 'application/pdf').header('Content-Disposition', attachmentHeader(pdf.fileName, pdf.asciiName)).send(Buffer.from(pdf.bytes));
+    return null;
+  });
 
   forClass(T.findAddressList, ({ query }, a) => svc.roster(a, query.keyword, query));
   forClass(T.directoriesExport, async ({ query, reply }, a) => {

@@ -19,6 +19,7 @@ import { startOfDayIn } from '../../lib/calendar.ts';
 import type { Platform } from '../platform/service.ts';
 import type { Uc } from '../uc/service.ts';
 import type { PersonService } from '../person/service.ts';
+import type { CertificateService } from '../certificate/service.ts';
 import { studyRuleOf, type ClassRow, type Reports } from '../reports/service.ts';
 
 export const TEACHER_MSG = {
@@ -32,6 +33,8 @@ export const TEACHER_MSG = {
   courseInPlan: '该课程已在班级学习计划中',
   courseNotInPlan: '该课程不在班级学习计划中',
   courseStudied: '已有学员学习该课程，不能移出班级学习计划',
+  noInstall: '本班级未关联培训项目，没有可打印的结业证书',
+  noCertificates: '本班级学员还没有获得结业证书（已撤销的证书不打印）',
 } as const;
 
 export interface TeacherDeps {
@@ -45,6 +48,7 @@ export interface TeacherDeps {
   smsPerPhoneDaily: number;
   /** The college's calendar: the SMS daily cap counts from its midnight. */
   timeZone: string;
+  certificates: Pick<CertificateService, 'printMany'>;
 }
 
 /** The class a call acts on, once `access` has let the caller in. */
@@ -56,7 +60,7 @@ export interface ClassAccess {
 
 type Action = 'access' | 'updatePerson' | 'resetPassword' | 'sendMessage' | 'deleteMessage' | 'sendSMS' | 'export' | 'addCourse' | 'removeCourse';
 
-export function makeTeacher({ db, reports, platform, sms, uc, person, smsPerPhoneDaily, timeZone }: TeacherDeps) {
+export function makeTeacher({ db, reports, platform, sms, uc, person, smsPerPhoneDaily, timeZone, certificates }: TeacherDeps) {
   const audit = (a: { teacher: Caller; ip: string }, action: Action, classId: number | null, outcome: 'success' | 'failure', detail: Record<string, unknown> = {}) =>
     platform.audit({ personId: a.teacher.personId, ip: a.ip, event: `teacher.${action}`, target: classId === null ? '' : `class:${classId}`, outcome, detail });
 
@@ -256,6 +260,24 @@ export function makeTeacher({ db, reports, platform, sms, uc, person, smsPerPhon
     },
 
     courseStudy: (a: ClassAccess) => reports.courseStudy(a.cls),
+
+    /**
+     * The certificates the class's members hold for the class's training arrangement, one page each
+     * in one PDF; revoked ones are left out. Printed by the certificate module, which owns them.
+     */
+    async certificatesPdf(a: ClassAccess): Promise<{ fileName: string; asciiName: string; bytes: Uint8Array }> {
+      if (a.cls.installId === null) return refuse(a, 'export', TEACHER_MSG.noInstall, { file: 'certificates' });
+      const members = await reports.members(a.cls.id, []);
+      const printed = await certificates.printMany(
+        members.map((m) => m.personId),
+        a.cls.installId,
+        `${a.cls.name} 结业证书`,
+      );
+      if (!printed) return refuse(a, 'export', TEACHER_MSG.noCertificates, { file: 'certificates' });
+      await audit(a, 'export', a.cls.id, 'success', { file: 'certificates', count: printed.count });
+      const date = chinaDate();
+      return { fileName: `${a.cls.name}-结业证书-${date}.pdf`, asciiName: `class-${a.cls.id}-certificates-${date}.pdf`, bytes: printed.bytes };
+    },
 
     roster: (a: ClassAccess, keyword: string | undefined, q: PageQuery) => reports.roster(a.cls.id, { keyword }, q),
 

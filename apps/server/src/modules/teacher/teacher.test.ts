@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { and, desc, eq, like } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, like } from 'drizzle-orm';
 import { PASSWORD_PATTERN, person, teacher as T, urlOf, type CallDef } from '@portal/contract';
 import { createTestApp, DEMO_PASSWORDS, PRODUCT, type TestApp } from '../../test/harness.ts';
-import { auditLog, persons, smsOutbox } from '../../db/schema/index.ts';
+import { auditLog, certificates, classMembers, classTeachers, persons, smsOutbox, teacherClasses } from '../../db/schema/index.ts';
 import { TEACHER_MSG } from './service.ts';
+import { certificatesOf } from '../certificate/service.ts';
+import { makePlatform } from '../platform/service.ts';
 
 let t: TestApp;
 let teacher: string;
@@ -315,5 +317,98 @@ describe('the class plan', () => {
     expect(obj(await t.call(T.deleteClassCourse, { token: teacher, query: { classId: first.id, courseId } }))).toMatchObject({ res: false, resMsg: TEACHER_MSG.courseNotInPlan });
     const audited = await t.db.select().from(auditLog).where(eq(auditLog.event, 'teacher.addCourse'));
     expect(audited.some((a) => a.outcome === 'success' && (a.detail as { courseId: number }).courseId === courseId)).toBe(true);
+  });
+});
+
+describe("the class's certificates in one PDF", () => {
+  const pdfOf = (classId: number, token: string) => t.app.inject({ method: 'GET', url: `${urlOf(T.classCertificatesPdf, PRODUCT)}?classId=${classId}`, headers: { authorization: token } });
+  async function pdfPages(bytes: Uint8Array) {
+    const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const doc = await pdfjs.getDocument({ data: bytes }).promise;
+    const pages: string[] = [];
+    for (let i = 1; i <= doc.numPages; i++) {
+      const content = await (await doc.getPage(i)).getTextContent();
+      pages.push(content.items.map((x) => ('str' in x ? x.str : '')).join(''));
+    }
+    return pages;
+  }
+  /** The class's valid certificates for its arrangement, as the database has them, in the order of 学号. */
+  async function expected(classId: number, installId: number) {
+    return t.db
+      .select({ certNo: certificates.certNo, personName: persons.personName })
+      .from(certificates)
+      .innerJoin(classMembers, and(eq(classMembers.personId, certificates.personId), eq(classMembers.classId, classId)))
+      .innerJoin(persons, eq(persons.personId, certificates.personId))
+      .where(and(eq(certificates.installId, installId), isNull(certificates.revokedAt)))
+      .orderBy(asc(persons.personNo), asc(certificates.id));
+  }
+
+  it("prints one page for each certificate the members hold for the class's arrangement; a revoked one is left out", async () => {
+    const [cls] = await t.db.select().from(teacherClasses).where(eq(teacherClasses.id, first.id));
+    const installId = cls!.installId!;
+    const svc = certificatesOf(t.config, t.db, makePlatform(t.db));
+    // Two members without a certificate complete the arrangement now, so the class surely has some.
+    const members = await t.db.select({ personId: classMembers.personId }).from(classMembers).where(eq(classMembers.classId, first.id)).orderBy(asc(classMembers.personId));
+    const holders = new Set((await t.db.select({ personId: certificates.personId }).from(certificates).where(eq(certificates.installId, installId))).map((r) => r.personId));
+    const fresh = members.filter((m) => !holders.has(m.personId)).slice(0, 2);
+    expect(fresh).toHaveLength(2);
+    for (const m of fresh) await t.db.transaction((tx) => svc.issue(tx, m.personId, [{ installId, hours: 50 }], new Date()));
+    // And one of them is revoked.
+    const [revoked] = await t.db.select({ certNo: certificates.certNo }).from(certificates).where(and(eq(certificates.personId, fresh[0]!.personId), eq(certificates.installId, installId)));
+    await svc.revoke(revoked!.certNo, '学时记录有误', { personId: null, ip: 'command:test' });
+
+    const want = await expected(first.id, installId);
+    expect(want.length).toBeGreaterThanOrEqual(1);
+    const res = await pdfOf(first.id, teacher);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain(`class-${first.id}-certificates-`);
+    expect(decodeURIComponent(String(res.headers['content-disposition']))).toContain(`${first.name}-结业证书-`);
+    const pages = await pdfPages(new Uint8Array(res.rawPayload));
+    expect(pages).toHaveLength(want.length);
+    want.forEach((w, i) => {
+      expect(pages[i]).toContain(w.certNo);
+      expect(pages[i]).toContain(`${w.personName}同志`);
+    });
+    expect(pages.join('')).not.toContain(revoked!.certNo);
+    // Certificates of people outside the class, or of another arrangement, are not printed.
+    const all = await t.db.select({ certNo: certificates.certNo }).from(certificates).where(isNull(certificates.revokedAt));
+    expect(pages.length).toBeLessThan(all.length);
+    const teacherId = await personIdOf('13800000004');
+    const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.personId, teacherId), eq(auditLog.event, 'teacher.export'))).orderBy(desc(auditLog.id)).limit(1);
+    expect(audit).toMatchObject({ outcome: 'success', target: `class:${first.id}`, detail: { file: 'certificates', count: want.length } });
+  });
+
+  it('another teacher, a learner of the class and a visitor get no file', async () => {
+    const other = await pdfOf(first.id, otherTeacher);
+    expect(other.headers['content-type']).not.toContain('pdf');
+    expect(other.json()).toMatchObject({ message: TEACHER_MSG.notYourClass });
+    const member = await pdfOf(first.id, learner);
+    expect(member.headers['content-type']).not.toContain('pdf');
+    expect(member.json()).toMatchObject({ message: TEACHER_MSG.notTeacher });
+    expect((await t.app.inject({ method: 'GET', url: `${urlOf(T.classCertificatesPdf, PRODUCT)}?classId=${first.id}` })).statusCode).toBe(401);
+  });
+
+  it('a class without an arrangement, or without a valid certificate, is answered with a sentence, not an empty file', async () => {
+    const teacherId = await personIdOf('13800000004');
+    const [bare] = await t.db.insert(teacherClasses).values({ name: '机关党务干部线上读书班', installId: null, startAt: new Date(Date.now() - 86_400_000), endAt: new Date(Date.now() + 86_400_000), requiredHours: 4 }).returning();
+    await t.db.insert(classTeachers).values({ classId: bare!.id, personId: teacherId });
+    expect((await pdfOf(bare!.id, teacher)).json()).toMatchObject({ message: TEACHER_MSG.noInstall });
+    // The same arrangement as the first class, with one member whose certificate (if any) is revoked.
+    const [cls] = await t.db.select().from(teacherClasses).where(eq(teacherClasses.id, first.id));
+    const [empty] = await t.db.insert(teacherClasses).values({ name: '年度网络专题学习补学班', installId: cls!.installId, startAt: cls!.startAt, endAt: cls!.endAt, requiredHours: 4 }).returning();
+    await t.db.insert(classTeachers).values({ classId: empty!.id, personId: teacherId });
+    const withoutCert = await t.db
+      .select({ personId: classMembers.personId })
+      .from(classMembers)
+      .where(eq(classMembers.classId, first.id))
+      .then(async (ms) => {
+        const held = new Set((await t.db.select({ p: certificates.personId }).from(certificates).where(and(eq(certificates.installId, cls!.installId!), inArray(certificates.personId, ms.map((m) => m.personId)), isNull(certificates.revokedAt)))).map((r) => r.p));
+        return ms.find((m) => !held.has(m.personId))!;
+      });
+    await t.db.insert(classMembers).values({ classId: empty!.id, personId: withoutCert.personId });
+    const none = await pdfOf(empty!.id, teacher);
+    expect(none.headers['content-type']).not.toContain('pdf');
+    expect(none.json()).toMatchObject({ message: TEACHER_MSG.noCertificates });
   });
 });

@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Button } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import dayjs from 'dayjs';
+import type { AnchorBridge } from '../notes/anchor.ts';
 import { StudyPanel } from './StudyPanel.tsx';
 import { useStudySession } from './useStudySession.ts';
 
@@ -65,8 +66,27 @@ function HlsVideo({ src, label, videoRef, handlers }: { src: string; label: stri
   );
 }
 
-export function LiveStudy({ resourceId, title, replay = false, courseId }: { resourceId: number; title: string; replay?: boolean; courseId: number }) {
+export function LiveStudy({ resourceId, title, replay = false, courseId, bridge }: { resourceId: number; title: string; replay?: boolean; courseId: number; bridge?: AnchorBridge }) {
   const videoRef = useRef<HTMLVideoElement>(null);
+  /** A note's moment asked for before the replay could seek: taken once its metadata is in. */
+  const seekOnLoad = useRef<number | null>(null);
+  // The notes beside the replay read its moment (记笔记) and send it to a note's moment; a live
+  // stream has no moment to go back to, so only the replay takes part.
+  useEffect(
+    () =>
+      replay
+        ? bridge?.attach({
+            resourceId,
+            position: () => Math.floor(videoRef.current?.currentTime ?? 0),
+            go: (at) => {
+              const v = videoRef.current;
+              if (v && v.readyState >= HTMLMediaElement.HAVE_METADATA) v.currentTime = at;
+              else seekOnLoad.current = at;
+            },
+          })
+        : undefined,
+    [bridge, replay, resourceId],
+  );
   const study = useStudySession({
     resourceId,
     position: () => videoRef.current?.currentTime ?? 0,
@@ -142,6 +162,11 @@ export function LiveStudy({ resourceId, title, replay = false, courseId }: { res
         label={`${phase === 'after' || replay ? '直播回放' : '直播'}：${title}`}
         videoRef={videoRef}
         handlers={{
+          onLoadedMetadata: () => {
+            const v = videoRef.current;
+            if (v && seekOnLoad.current !== null) v.currentTime = seekOnLoad.current;
+            seekOnLoad.current = null;
+          },
           onPlaying: () => study.setMediaPlaying(true),
           onWaiting: () => study.setMediaPlaying(false),
           onPause: () => {

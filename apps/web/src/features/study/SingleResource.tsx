@@ -1,4 +1,8 @@
-/** One chapter on its own (a topic's reading material, a live lesson's replay) with a way back. */
+/**
+ * One chapter on its own (a topic's reading material, a live lesson's replay) with a way back, and
+ * beside it "my notes" of its course, as on /study: the player (or reader) the children render is
+ * given the bridge through which 记笔记 takes its position and a note goes back to it.
+ */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Empty } from 'antd';
@@ -7,6 +11,8 @@ import type { catalog as catalogTypes } from '@portal/contract';
 import { catalog } from '@portal/contract/refs';
 import { LoadError, Loading } from '../learning/ListState.tsx';
 import { useCallQuery } from '../../api/useCallQuery.ts';
+import { useAnchorBridge, type AnchorBridge } from '../notes/anchor.ts';
+import { CourseNotes } from '../notes/CourseNotes.tsx';
 import '../learning/learning.css';
 
 export function SingleResource({
@@ -20,9 +26,10 @@ export function SingleResource({
   resourceId: number;
   kind: catalogTypes.ResourceKind;
   back: { to: string; label: string };
-  children: (resource: catalogTypes.CourseResource, course: catalogTypes.CourseDetail) => ReactNode;
+  children: (resource: catalogTypes.CourseResource, bridge: AnchorBridge) => ReactNode;
 }) {
   const course = useCallQuery(catalog.findCourseById, { query: { id: courseId } }, { staleTime: 0 });
+  const bridge = useAnchorBridge();
   const backLink = (
     <Link to={back.to} className="study-back">
       <LeftOutlined /> {back.label}
@@ -46,7 +53,12 @@ export function SingleResource({
         <h1 className="page-title">{resource.title}</h1>
         <p className="study-sub">{course.data.title}</p>
       </header>
-      {children(resource, course.data)}
+      <div className="study-body">
+        <div className="study-content">{children(resource, bridge)}</div>
+        <div className="study-side">
+          <CourseNotes courseId={course.data.id} resource={resource} bridge={bridge} />
+        </div>
+      </div>
     </div>
   );
 }

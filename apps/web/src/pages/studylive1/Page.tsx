@@ -1,4 +1,4 @@
-/** /studylive1?courseId=&resourceId=: the replay of a live lesson. */
+/** /studylive1?courseId=&resourceId=: the replay of a live lesson, with my notes of the course beside it (a note keeps the replay's moment). */
 import { useSearchParams } from 'react-router';
 import { idFrom } from '../../features/learning/query.ts';
 import { NoCourse } from '../../features/study/CourseStudy.tsx';
@@ -13,7 +13,7 @@ export default function LiveReplayPage() {
   return (
     <div className="page-container">
       <SingleResource courseId={courseId} resourceId={resourceId} kind="live" back={{ to: `/study?courseId=${courseId}`, label: '返回课程' }}>
-        {(r) => <LiveStudy key={r.id} resourceId={r.id} title={r.title} courseId={courseId} replay />}
+        {(r, bridge) => <LiveStudy key={r.id} resourceId={r.id} title={r.title} courseId={courseId} replay bridge={bridge} />}
       </SingleResource>
     </div>
   );

@@ -1,4 +1,4 @@
-/** /studypdf1?installId=&courseId=&resourceId=: reading material of a special topic. */
+/** /studypdf1?installId=&courseId=&resourceId=: reading material of a special topic, with my notes of the course beside it (a note keeps its page). */
 import { useSearchParams } from 'react-router';
 import { idFrom } from '../../features/learning/query.ts';
 import { NoCourse } from '../../features/study/CourseStudy.tsx';
@@ -15,7 +15,7 @@ export default function TopicReadingPage() {
   return (
     <div className="page-container">
       <SingleResource courseId={courseId} resourceId={resourceId} kind="pdf" back={back}>
-        {(r) => <PdfStudy key={r.id} resourceId={r.id} title={r.title} />}
+        {(r, bridge) => <PdfStudy key={r.id} resourceId={r.id} title={r.title} bridge={bridge} />}
       </SingleResource>
     </div>
   );

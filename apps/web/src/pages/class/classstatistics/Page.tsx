@@ -1,7 +1,8 @@
 /**
  * /class/classstatistics: one class at a glance — completion, learners by state (what "behind" means
  * is shown), hours distribution (a chart, its figures also in a table), required vs elective, by
- * unit — and one action to remind everyone behind or not started.
+ * unit — and one action to remind everyone behind or not started; the class's certificates print
+ * from here as one PDF, one page each.
  */
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -14,6 +15,7 @@ import { columnOption } from '../../../features/charts/options.ts';
 import { LoadError, QueryState } from '../../../features/learning/ListState.tsx';
 import { ClassPicker, useClassChoice } from '../../../features/teacher/ClassPicker.tsx';
 import { StudyStateTag } from '../../../features/teacher/StudyStateTag.tsx';
+import { ExportButton } from '../../../features/teacher/ExportButton.tsx';
 import '../../../features/teacher/teacher.css';
 import { ScrollRegion } from '../../../features/content/ScrollRegion.tsx';
 
@@ -86,6 +88,18 @@ export default function ClassOverviewPage() {
                     <StudyStateTag state={x.state} /> {x.count}人
                   </Link>
                 ))}
+              </Card>
+              <Card title="结业证书" style={{ marginTop: 16 }}>
+                {s.cls.installTitle ? (
+                  <div>
+                    <p>
+                      本班学员获得的“{s.cls.installTitle}”结业证书合成一个 PDF 文件，每张一页（A4 横向），按学号排列，可直接打印后发放；已撤销的证书不打印。
+                    </p>
+                    <ExportButton call={teacher.classCertificatesPdf} query={{ classId }} fileName={`${s.cls.name}-结业证书.pdf`} label="打印本班结业证书（PDF）" />
+                  </div>
+                ) : (
+                  <p className="teacher-muted">本班级未关联培训项目，没有结业证书可打印。</p>
+                )}
               </Card>
               <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
                 <Col xs={24} lg={14}>

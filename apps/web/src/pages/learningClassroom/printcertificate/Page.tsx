@@ -1,14 +1,16 @@
 /**
  * /learningClassroom/printcertificate: my certificates with their state. 打印 opens a print view (one
  * A4 landscape page; the print stylesheet leaves out everything else of the site); 下载PDF saves the
- * PDF the server makes of the same certificate. Both carry the QR code of its verification address.
+ * PDF the server makes of the same certificate. Both carry the QR code of its verification address
+ * (at the lower left) and the college's seal (configured: CERTIFICATE_SEAL) over its name and the date.
  */
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Button, Space, Table } from 'antd';
 import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
 import type { learning as L } from '@portal/contract';
-import { learning } from '@portal/contract/refs';
+import { content, learning } from '@portal/contract/refs';
+import { urlOf } from '@portal/contract/base';
 import { QueryState } from '../../../features/learning/ListState.tsx';
 import { useSession } from '../../../features/auth/session.ts';
 import { formatDate, formatHours } from '../../../features/content/format.ts';
@@ -42,14 +44,15 @@ function Sheet({ cert }: { cert: L.MyCertificate }) {
       <div className="cert-sheet-sign">
         <span>{college}</span>
         <span>{chineseDate(cert.issuedAt)}</span>
+        {config?.certificateSeal ? <img className="cert-sheet-seal" src={urlOf(content.findCertificateSeal, '')} alt={`${college}印章`} /> : null}
       </div>
       <div className="cert-sheet-foot">
+        <QrImage text={cert.verifyUrl} size={124} alt="证书核验二维码" />
         <div>
           <div>证书编号：{cert.certNo}</div>
           <div>验证码：{cert.verifyCode}</div>
           <div className="cert-sheet-hint">扫描二维码或登录本院网站“证书查询”核验</div>
         </div>
-        <QrImage text={cert.verifyUrl} size={124} alt="证书核验二维码" />
       </div>
     </article>
   );
