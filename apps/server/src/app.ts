@@ -50,7 +50,8 @@ export interface AppDeps {
   /** Integrations may be replaced (tests); by default they follow the configuration. */
   sms?: SmsSender;
   wechat?: WechatLogin;
-  logger?: boolean;
+  /** false: no logs; a stream: the JSON lines go there (tests); default: standard output. */
+  logger?: boolean | { write(line: string): void };
   /** Default Node.js metrics (event-loop lag, memory…); tests that build many apps leave them out. */
   defaultMetrics?: boolean;
 }
@@ -60,7 +61,7 @@ const API_PREFIXES = ['/v1/', '/video_learning/', '/dev/', '/uploads/', '/media/
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const app = Fastify({
-    logger: deps.logger === false ? false : { level: config.LOG_LEVEL },
+    logger: deps.logger === false ? false : { level: config.LOG_LEVEL, ...(typeof deps.logger === 'object' ? { stream: deps.logger } : {}) },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     genReqId: requestIdGenerator(config.TRUST_PROXY),

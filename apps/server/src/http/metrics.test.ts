@@ -6,9 +6,9 @@ import { createTestApp, type TestApp } from '../test/harness.ts';
 import { loadConfig } from '../config.ts';
 import { buildApp } from '../app.ts';
 import type { Db } from '../db/client.ts';
-import { openTestDatabase } from '../db/testing.ts';
 import { courseResources, courses } from '../db/schema/index.ts';
 import { migrationsSchemaOf } from '../db/client.ts';
+import { freePort } from '../test/process.ts';
 
 const TOKEN = 'metrics-token-of-the-operators';
 let t: TestApp;
@@ -134,7 +134,7 @@ describe('/metrics', () => {
   });
 
   it('is served without a token on the internal metrics address only', async () => {
-    const port = 19000 + Math.floor(Math.random() * 1000);
+    const port = await freePort();
     const internal = await appOn(t.db, { METRICS_PORT: String(port) });
     try {
       await internal.listen({ host: '127.0.0.1', port: 0 });
@@ -158,6 +158,20 @@ describe('request ids', () => {
     expect(a.headers['x-request-id']).toMatch(/^[0-9a-f]{8}-[0-9a-z]+$/);
     expect(b.headers['x-request-id']).toMatch(/^[0-9a-f]{8}-[0-9a-z]+$/);
     expect(a.headers['x-request-id']).not.toBe(b.headers['x-request-id']);
+  });
+
+  it('writes structured (JSON) log lines that carry the request id of the answer', async () => {
+    const lines: string[] = [];
+    const logged = await buildApp({ config: loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/portal-metrics', WEB_DIST: '/nonexistent' }), db: t.db, logger: { write: (l) => lines.push(l) }, defaultMetrics: false });
+    try {
+      const res = await logged.inject({ method: 'GET', url: '/readyz' });
+      const id = res.headers['x-request-id'];
+      const mine = lines.map((l) => JSON.parse(l) as { reqId?: string; msg: string; level: number; res?: { statusCode: number } }).filter((l) => l.reqId === id);
+      expect(mine.map((l) => l.msg)).toEqual(['incoming request', 'request completed']);
+      expect(mine[1]!.res?.statusCode).toBe(200);
+    } finally {
+      await logged.close();
+    }
   });
 
   it("ignores a client's id unless behind a trusted proxy, and then only a sane one", async () => {
@@ -206,18 +220,17 @@ describe('/healthz and /readyz', () => {
   });
 
   it('/readyz answers 503 when a migration of this build is not applied', async () => {
-    const database = await openTestDatabase();
-    const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/portal-readyz', WEB_DIST: '/nonexistent' }), db: database.db, logger: false, defaultMetrics: false });
+    const table = sql`${sql.identifier(migrationsSchemaOf(t.db))}.${sql.identifier('__drizzle_migrations')}`;
+    // The newest applied migration taken out of drizzle's list (and put back afterwards).
+    const removed = await t.db.execute(sql`delete from ${table} where created_at = (select max(created_at) from ${table}) returning hash, created_at`);
+    const row = ((Array.isArray(removed) ? removed : (removed as { rows: unknown[] }).rows) as { hash: string; created_at: string }[])[0]!;
     try {
-      expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
-      const table = sql`${sql.identifier(migrationsSchemaOf(database.db))}.${sql.identifier('__drizzle_migrations')}`;
-      await database.db.execute(sql`delete from ${table} where created_at = (select max(created_at) from ${table})`);
-      const ready = await app.inject({ method: 'GET', url: '/readyz' });
+      const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
       expect(ready.statusCode).toBe(503);
       expect(ready.json().reason).toMatch(/^migrations not applied: 00\d\d_/);
     } finally {
-      await app.close();
-      await database.close();
+      await t.db.execute(sql`insert into ${table} (hash, created_at) values (${row.hash}, ${row.created_at})`);
     }
+    expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
   });
 });

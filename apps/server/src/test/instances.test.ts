@@ -73,9 +73,8 @@ describe.skipIf(!PG)('many instances on one PostgreSQL', { timeout: 90_000 }, ()
       WEB_SSR_DIST: web.ssrDist,
       DATABASE_POOL_SIZE: '4',
     };
-    const port = 17000 + Math.floor(Math.random() * 900);
-    a = await serverProcess({ databaseUrl: database.url, env, port });
-    b = await serverProcess({ databaseUrl: database.url, env, port: port + 1 });
+    a = await serverProcess({ databaseUrl: database.url, env });
+    b = await serverProcess({ databaseUrl: database.url, env });
     // Both at once on the empty database: one migrates and seeds, the other waits and finds it done.
     await Promise.all([a.start(), b.start()]);
     sql = new pg.Client({ connectionString: database.url });

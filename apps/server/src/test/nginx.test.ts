@@ -17,7 +17,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, dev, person, UC_CODE, urlOf } from '@portal/contract';
 import { DEMO_PASSWORDS } from '../db/seed.ts';
-import { scratchDatabase, serverProcess, type ServerProcess } from './process.ts';
+import { freePort, scratchDatabase, serverProcess, type ServerProcess } from './process.ts';
 
 const PG = process.env.TEST_DATABASE_URL;
 const NGINX = '/usr/sbin/nginx';
@@ -61,15 +61,14 @@ describe.skipIf(!PG || !existsSync(NGINX))('N instances behind nginx, for real',
   beforeAll(async () => {
     database = await scratchDatabase('portal_nginx');
     const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-shared-'));
-    const base = 16000 + Math.floor(Math.random() * 900) * 2;
-    const ports = [base, base + 1];
+    const ports = [await freePort(), await freePort()];
     for (const [i, port] of ports.entries()) {
-      metricsPorts.push(port + 1000);
+      metricsPorts.push(await freePort());
       instances.push(
         await serverProcess({
           databaseUrl: database.url,
           port,
-          env: { TRUST_PROXY: 'true', HOST: '127.0.0.1', DATA_DIR: dataDir, METRICS_PORT: String(port + 1000), METRICS_HOST: '127.0.0.1', WEB_DIST: '/nonexistent', DATABASE_POOL_SIZE: '4', RATE_LIMIT_PER_MINUTE: '1000' },
+          env: { TRUST_PROXY: 'true', HOST: '127.0.0.1', DATA_DIR: dataDir, METRICS_PORT: String(metricsPorts[i]), METRICS_HOST: '127.0.0.1', WEB_DIST: '/nonexistent', DATABASE_POOL_SIZE: '4', RATE_LIMIT_PER_MINUTE: '1000' },
         }),
       );
       if (i === 0) await instances[0]!.start(); // the first migrates and seeds
@@ -78,7 +77,7 @@ describe.skipIf(!PG || !existsSync(NGINX))('N instances behind nginx, for real',
 
     const prefix = mkdtempSync(path.join(tmpdir(), 'portal-nginx-'));
     mkdirSync(path.join(prefix, 'logs'));
-    const listen = base + 2000;
+    const listen = await freePort();
     writeFileSync(path.join(prefix, 'portal.conf'), renderExample(example, listen, ports));
     writeFileSync(
       path.join(prefix, 'nginx.conf'),

@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -34,6 +35,18 @@ export interface ProcessOptions {
   port?: number;
 }
 
+/** A port nothing listens on now (the system's choice), for a process about to listen on it. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => (typeof a === 'object' && a ? resolve(a.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
 /** A fresh PostgreSQL database on TEST_DATABASE_URL's server, and a function that drops it. */
 export async function scratchDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
   const admin = () => new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
@@ -56,7 +69,7 @@ export async function scratchDatabase(prefix: string): Promise<{ url: string; dr
 }
 
 export async function serverProcess(opts: ProcessOptions = {}): Promise<ServerProcess> {
-  const port = opts.port ?? 18000 + Math.floor(Math.random() * 1000);
+  const port = opts.port ?? (await freePort());
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-crash-'));
   let databaseUrl: string | undefined = opts.databaseUrl;
