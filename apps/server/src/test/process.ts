@@ -85,7 +85,9 @@ export async function serverProcess(opts: ProcessOptions = {}): Promise<ServerPr
         env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...opts.env },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
+      const started = child;
       for (let i = 0; i < 600; i++) {
+        if (started.exitCode !== null) throw new Error(`server exited at start (code ${started.exitCode})`);
         try {
           if ((await fetch(`${base}/healthz`)).ok) return;
         } catch {
