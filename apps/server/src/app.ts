@@ -19,6 +19,7 @@ import { HttpError, isDatabaseDown } from './http/errors.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { registerSecurityHeaders, registerServerTiming } from './http/headers.ts';
 import { makeSsr, SSR_PATHS } from './http/ssr.ts';
+import { instrumentDatabase, makeMetrics, registerHttpMetrics, registerOperations, registerRequestId, requestIdGenerator } from './http/metrics.ts';
 import { makePlatform } from './modules/platform/service.ts';
 import { makeUc } from './modules/uc/service.ts';
 import { ucRoutes } from './modules/uc/routes.ts';
@@ -52,18 +53,26 @@ export interface AppDeps {
   /** Integrations may be replaced (tests); by default they follow the configuration. */
   sms?: SmsSender;
   wechat?: WechatLogin;
-  logger?: boolean;
+  /** false: no logs; a stream: the JSON lines go there (tests); default: standard output. */
+  logger?: boolean | { write(line: string): void };
+  /** Default Node.js metrics (event-loop lag, memory…); tests that build many apps leave them out. */
+  defaultMetrics?: boolean;
 }
 
-const API_PREFIXES = ['/v1/', '/video_learning/', '/dev/', '/uploads/', '/media/', '/openapi.json', '/healthz'];
+const API_PREFIXES = ['/v1/', '/video_learning/', '/dev/', '/uploads/', '/media/', '/openapi.json', '/healthz', '/readyz', '/metrics'];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const app = Fastify({
-    logger: deps.logger === false ? false : { level: config.LOG_LEVEL },
+    logger: deps.logger === false ? false : { level: config.LOG_LEVEL, ...(typeof deps.logger === 'object' ? { stream: deps.logger } : {}) },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    genReqId: requestIdGenerator(config.TRUST_PROXY),
   });
+  const metrics = makeMetrics({ database: typeof (db as unknown as { $client?: { totalCount?: unknown } }).$client?.totalCount === 'number' ? 'postgres' : 'pglite', defaultMetrics: deps.defaultMetrics });
+  instrumentDatabase(db, metrics);
+  registerRequestId(app);
+  registerHttpMetrics(app, metrics);
 
   registerSecurityHeaders(app, config.production);
   registerServerTiming(app);
@@ -91,7 +100,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.code(500).send(failure(kind, 500, MSG.serverError));
   });
 
-  const platform = makePlatform(db);
+  const platform = makePlatform(db, {
+    // Logins by outcome, one per attempt (an account locked by a failure is audited twice: counted once).
+    audited: (e) => {
+      const reason = typeof e.detail?.reason === 'string' ? e.detail.reason : undefined;
+      if (e.event === 'login' && reason !== 'lockedNow') metrics.login(e.outcome, reason);
+    },
+  });
   const sms =
     deps.sms ??
     (config.SMS_PROVIDER === 'aliyun'
@@ -120,7 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   ucRoutes(bind, uc, { production: config.production });
   const person = makePerson({ db, platform, storage, config, uc });
   personRoutes(bind, person);
-  await contentRoutes(app, bind, makeContent({ db, platform, product: config.PRODUCT, perMinute: config.RATE_LIMIT_PER_MINUTE, timeZone: config.TIME_ZONE }));
+  await contentRoutes(app, bind, makeContent({ db, platform, product: config.PRODUCT, perMinute: config.RATE_LIMIT_PER_MINUTE, statsTtlMs: config.STATS_CACHE_SECONDS * 1000, timeZone: config.TIME_ZONE }));
   const certificates = certificatesOf(config, db, platform);
   const learning = makeLearning(
     db,
@@ -135,8 +150,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     passedInstallExam: (tx, personId, installId) => learning.completeInstallAfterExam(tx, personId, installId),
   });
   catalogRoutes(bind, makeCatalog({ db, progress: (personId, courseIds) => learning.courseProgress(personId, courseIds), examStanding: (caller, examIds) => exam.mineOfExams(caller, examIds) }));
-  learningRoutes(bind, learning);
-  examRoutes(bind, exam);
+  learningRoutes(bind, learning, metrics);
+  examRoutes(bind, exam, metrics);
   certificateRoutes(bind, certificates);
   notesRoutes(
     bind,
@@ -164,7 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const openapi = openApiDocument(bound, config.COLLEGE_NAME);
   app.get('/openapi.json', async () => openapi);
-  app.get('/healthz', async () => ({ ok: true }));
+  registerOperations(app, db, metrics, { token: config.METRICS_TOKEN, host: config.METRICS_HOST, port: config.METRICS_PORT });
 
   await app.register(fastifyStatic, {
     root: uploadsRoot,

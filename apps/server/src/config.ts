@@ -34,6 +34,9 @@ function pngProblem(file: string): string | null {
 }
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
+/** An empty variable (`METRICS_PORT=`) means unset, not 0. */
+const unsetIfEmpty = (v: unknown) => (v === '' ? undefined : v);
+
 const schema = z.object({
   /** Only these three: a misspelt `prod` must not quietly run in development mode with its endpoints. */
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -41,12 +44,16 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   PRODUCT: z.string().regex(/^[a-z0-9_-]{1,32}$/).default('portal'),
   DATABASE_URL: z.string().optional(),
+  /** PostgreSQL connections each instance opens at most (instances × this must stay under the server's max_connections). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   /** The web app's server-rendering bundle (entry-server.js); without it every page is rendered in the browser. */
   WEB_SSR_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist-ssr')),
   /** Seconds a visitor's rendering of /index or /course is reused (0: render every request). */
   SSR_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+  /** Seconds each instance reuses a computed public statistic (index figures, rankings; 0: compute every request). */
+  STATS_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   /** HMAC key for jump links (digital books, national academy); must be set in production. */
   SIGNING_SECRET: z.string().min(16).optional(),
   /**
@@ -68,6 +75,11 @@ const schema = z.object({
   TRUST_PROXY: bool.default(false),
   /** Default: true outside production, false in production (where true is refused). */
   SEED_DEMO: bool.optional(),
+  /** A bearer token that may read /metrics on the application's port (unset: /metrics is not served there). */
+  METRICS_TOKEN: z.preprocess(unsetIfEmpty, z.string().min(16, 'at least 16 characters').optional()),
+  /** A separate internal address serving /metrics without a token (unset: no such listener). */
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  METRICS_PORT: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).max(65535).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMS_DAILY_CAP_PER_PHONE: z.coerce.number().int().min(1).default(10),
   SMS_DAILY_CAP_PER_IP: z.coerce.number().int().min(1).default(50),

@@ -7,8 +7,9 @@ import { buildApp } from './app.ts';
 
 const started = performance.now();
 const config = loadConfig();
-const database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite') });
-const seeded = config.SEED_DEMO ? await seedIfEmpty(database.db) : false;
+const database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite'), poolSize: config.DATABASE_POOL_SIZE });
+// Instances started together on an empty database: one seeds, the others then find people and skip.
+const seeded = config.SEED_DEMO ? await database.exclusive(() => seedIfEmpty(database.db)) : false;
 const app = await buildApp({ config, db: database.db });
 await app.listen({ host: config.HOST, port: config.PORT });
 app.log.info({ database: database.kind, seeded, startMs: Math.round(performance.now() - started) }, 'listening');

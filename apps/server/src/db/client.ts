@@ -13,6 +13,11 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Runs `fn` while no other process opening the same database (and schema) runs its own: instances
+   * started together migrate and seed one after the other, not into each other.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -28,6 +33,13 @@ export interface OpenOptions {
   poolSize?: number;
 }
 
+/** Where drizzle keeps the list of applied migrations for each opened database (read by /readyz). */
+const migrationsSchemas = new WeakMap<object, string>();
+export const migrationsSchemaOf = (db: Db): string => migrationsSchemas.get(db) ?? 'drizzle';
+
+/** Connections a PostgreSQL pool opens at most when the caller does not say (DATABASE_POOL_SIZE). */
+export const DEFAULT_POOL_SIZE = 10;
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
     const { default: pg } = await import('pg');
@@ -35,14 +47,27 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({
       connectionString: opts.url,
-      max: opts.poolSize ?? 10,
+      max: opts.poolSize ?? DEFAULT_POOL_SIZE,
       ...(opts.searchPath ? { options: `-c search_path=${opts.searchPath}` } : {}),
     });
     // A dropped connection must not crash the process: the next query gets a fresh one.
     pool.on('error', () => undefined);
     const db = drizzle(pool, { schema });
-    await migrate(db, { migrationsFolder: MIGRATIONS_DIR, migrationsSchema: opts.searchPath ?? 'drizzle' });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    // A session-level advisory lock held on a connection of its own (not the pool's: a pool of one
+    // would wait for itself), keyed by the schema, so that test schemas do not wait for each other.
+    const exclusive = async <T>(fn: () => Promise<T>): Promise<T> => {
+      const lock = new pg.Client({ connectionString: opts.url });
+      await lock.connect();
+      try {
+        await lock.query('select pg_advisory_lock(hashtext($1))', [`portal:startup:${opts.searchPath ?? 'public'}`]);
+        return await fn();
+      } finally {
+        await lock.end();
+      }
+    };
+    await exclusive(() => migrate(db, { migrationsFolder: MIGRATIONS_DIR, migrationsSchema: opts.searchPath ?? 'drizzle' }));
+    migrationsSchemas.set(db, opts.searchPath ?? 'drizzle');
+    return { db: db as unknown as Db, kind: 'postgres', exclusive, close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -51,7 +76,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const client = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite();
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  // One process owns a PGlite directory: nothing to wait for.
+  return { db: db as unknown as Db, kind: 'pglite', exclusive: (fn) => fn(), close: () => client.close() };
 }
 
 /** Runs a hot-path statement: named (prepared once per connection, plan cached) on PostgreSQL. */

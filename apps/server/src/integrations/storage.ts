@@ -1,5 +1,6 @@
 /** Files (avatars, later homework and media): stored under generated names; local disk by default. */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface FileStorage {
@@ -13,7 +14,10 @@ export function diskStorage(root: string, publicPrefix = '/uploads'): FileStorag
       if (!/^[a-z0-9/_-]+\.[a-z0-9]+$/.test(key) || key.includes('..')) throw new Error(`unsafe storage key ${key}`);
       const file = path.join(root, key);
       await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, bytes);
+      // Written beside it and renamed: instances sharing DATA_DIR never serve a half-written file.
+      const partial = `${file}.${randomBytes(6).toString('hex')}.partial`;
+      await writeFile(partial, bytes);
+      await rename(partial, file);
       return `${publicPrefix}/${key}`;
     },
   };

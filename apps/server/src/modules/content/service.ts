@@ -37,7 +37,7 @@ export interface ContentDeps {
   product: string;
   /** Certificate queries per IP and minute: numbers are guessable, so lookups are rate-limited. */
   perMinute: number;
-  /** How long this instance reuses a computed statistic (default STATS_TTL_MS; 0: never). */
+  /** How long this instance reuses a computed statistic (STATS_CACHE_SECONDS; default STATS_TTL_MS; 0: never). */
   statsTtlMs?: number;
   /** The college's calendar (TIME_ZONE): when "today" of the live figures began. */
   timeZone: string;
@@ -45,7 +45,7 @@ export interface ContentDeps {
 
 /**
  * Statistics aggregate whole tables (100,000 people, every certificate): each instance computes one
- * at most every 30 s and shares the answer among concurrent and later callers. Figures a minute old
+ * at most every 30 s (STATS_CACHE_SECONDS) and shares the answer among concurrent and later callers. Figures a minute old
  * are what the index shows anyway (its lists are cached for 60 s), and no other instance depends on
  * this cache.
  */

@@ -4,9 +4,24 @@ import type { Binder } from '../../http/bind.ts';
 import { HttpError, Refusal } from '../../http/errors.ts';
 import { chinaDate, sendXlsx } from '../../http/xlsx.ts';
 import { refuseTrainingClass } from '../catalog/service.ts';
+import type { Metrics, ProgressOutcome } from '../../http/metrics.ts';
 import { chinaYear, LEARNING_MSG, type LearningService } from './service.ts';
 
-export function learningRoutes(bind: Binder, svc: LearningService) {
+const outcomeOf = (r: L.ReportResult): ProgressOutcome => (r.duplicate ? 'duplicate' : !r.active ? 'inactive' : r.seekRefused ? 'seekRefused' : 'accepted');
+
+export function learningRoutes(bind: Binder, svc: LearningService, metrics?: Pick<Metrics, 'progressReport'>) {
+  /** One report, counted by outcome (metrics): accepted, or what made it count nothing. */
+  const report = async (caller: Parameters<LearningService['report']>[0], r: L.ProgressReport) => {
+    try {
+      const result = await svc.report(caller, r);
+      metrics?.progressReport(outcomeOf(result));
+      return result;
+    } catch (e) {
+      if (e instanceof Refusal) metrics?.progressReport('sessionMissing');
+      else if (e instanceof HttpError && e.status === 503) metrics?.progressReport('busy');
+      throw e;
+    }
+  };
   bind(L.findSpecialInstallByPage, async ({ caller, query, reply }) => {
     refuseTrainingClass(caller);
     reply.header('Cache-Control', 'private, no-store');
@@ -22,13 +37,13 @@ export function learningRoutes(bind: Binder, svc: LearningService) {
   });
 
   bind(L.findStudyResourceTime, ({ caller, query }) => svc.startSession(caller, query.resourceId));
-  bind(L.updateStudyResourceTime, ({ caller, body }) => svc.report(caller, body));
+  bind(L.updateStudyResourceTime, ({ caller, body }) => report(caller, body));
   bind(L.backup, async ({ caller, body }) => {
     // In order, each in its own transaction: one refused report must not lose the others.
     const out: L.ReportResult[] = [];
     for (const r of body.reports) {
       try {
-        out.push(await svc.report(caller, r));
+        out.push(await report(caller, r));
       } catch (e) {
         if (!(e instanceof Refusal)) throw e;
       }

@@ -17,8 +17,9 @@ export interface AuditEntry {
   detail?: Record<string, unknown>;
 }
 
-export function makePlatform(db: Db) {
+export function makePlatform(db: Db, hooks: { audited?: (e: AuditEntry) => void } = {}) {
   async function audit(e: AuditEntry) {
+    hooks.audited?.(e);
     await db.insert(auditLog).values({
       personId: e.personId ?? null,
       ip: e.ip,
