@@ -22,6 +22,10 @@ const schema = z.object({
   PRODUCT: z.string().regex(/^[a-z0-9_-]{1,32}$/).default('portal'),
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+  /** Where backups are written (one directory each); default DATA_DIR/backups. */
+  BACKUP_DIR: z.string().optional(),
+  /** Days the audit log is kept; at least 183 (six months, QUALITY.md), older entries pruned daily. */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(183, 'at least 183 days (six months)').max(36500).default(365),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   /** The web app's server-rendering bundle (entry-server.js); without it every page is rendered in the browser. */
   WEB_SSR_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist-ssr')),
@@ -104,7 +108,8 @@ const schema = z.object({
   CRITICISM_PER_MINUTE: z.coerce.number().int().min(1).default(5),
 });
 
-export type Config = Omit<z.infer<typeof schema>, 'SIGNING_SECRET' | 'CERTIFICATE_SIGNING_KEY' | 'SEED_DEMO'> & {
+export type Config = Omit<z.infer<typeof schema>, 'SIGNING_SECRET' | 'CERTIFICATE_SIGNING_KEY' | 'SEED_DEMO' | 'BACKUP_DIR'> & {
+  BACKUP_DIR: string;
   SIGNING_SECRET: string;
   CERTIFICATE_SIGNING_KEY: string;
   SEED_DEMO: boolean;
@@ -125,6 +130,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   return {
     ...c,
+    BACKUP_DIR: c.BACKUP_DIR ?? path.join(c.DATA_DIR, 'backups'),
     SIGNING_SECRET: c.SIGNING_SECRET ?? DEVELOPMENT_SIGNING_SECRET,
     CERTIFICATE_SIGNING_KEY: c.CERTIFICATE_SIGNING_KEY ?? DEVELOPMENT_CERTIFICATE_KEY,
     SEED_DEMO: c.SEED_DEMO ?? !production, production };

@@ -26,6 +26,8 @@ export interface OpenOptions {
   /** PostgreSQL schema to use instead of public (tests isolate each file in its own). */
   searchPath?: string;
   poolSize?: number;
+  /** Apply pending migrations (default); the backup command reads a database as it is. */
+  migrate?: boolean;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -41,7 +43,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // A dropped connection must not crash the process: the next query gets a fresh one.
     pool.on('error', () => undefined);
     const db = drizzle(pool, { schema });
-    await migrate(db, { migrationsFolder: MIGRATIONS_DIR, migrationsSchema: opts.searchPath ?? 'drizzle' });
+    if (opts.migrate !== false) await migrate(db, { migrationsFolder: MIGRATIONS_DIR, migrationsSchema: opts.searchPath ?? 'drizzle' });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -50,7 +52,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   const client = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite();
   const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  if (opts.migrate !== false) await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }
 
