@@ -1,0 +1,130 @@
+/**
+ * The operator commands against a real server on the embedded database, as an operator runs them:
+ * `npm run backup` while it serves (the server takes the copy on SIGUSR2), `npm run audit` (asks it
+ * over HTTP with the operator token), `npm run restore` (refused while it runs; then the restarted
+ * server serves the backed-up state), and a second server on the same directory refused.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { auth, dev, learning as L, operator as O, urlOf } from '@portal/contract';
+
+const run = promisify(execFile);
+const SERVER = path.resolve(import.meta.dirname, '../../main.ts');
+const script = (name: string) => path.resolve(import.meta.dirname, `../../../scripts/${name}.ts`);
+const OPERATOR_TOKEN = 'commands-operator-token-0123456789abcdefghij';
+const port = 19000 + Math.floor(Math.random() * 1000);
+const base = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-commands-'));
+// The commands read the same configuration as the server; no DATABASE_URL: the embedded database.
+const env: Record<string, string> = { ...(process.env as Record<string, string>), NODE_ENV: 'test', LOG_LEVEL: 'warn', PORT: String(port), DATA_DIR: dataDir, OPERATOR_TOKEN, RATE_LIMIT_PER_MINUTE: '100000' };
+delete env.DATABASE_URL;
+
+let server: ChildProcess | null = null;
+async function start() {
+  server = spawn(process.execPath, [SERVER], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  for (let i = 0; i < 1200; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not start');
+}
+async function stop() {
+  const s = server;
+  if (!s) return;
+  const gone = new Promise((r) => s.once('exit', r));
+  s.kill('SIGTERM');
+  await gone;
+  server = null;
+}
+afterAll(async () => {
+  server?.kill('SIGKILL');
+});
+
+async function call(c: { method: string; path: string }, token?: string, body?: unknown) {
+  const res = await fetch(`${base}${urlOf(c, 'portal')}`, {
+    method: c.method,
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: token } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+}
+async function login(mobile: string) {
+  const cap = (await call(auth.requestImageCode)).json.data as { id: string };
+  const answer = ((await (await fetch(`${base}${urlOf(dev.devCaptcha, 'portal', { id: cap.id })}`)).json()) as { captcha: string }).captcha;
+  const r = await call(auth.usernameLogin, undefined, { captcha_session_id: cap.id, captcha: answer, username: mobile, password: 'Study@2026', expires: 604800 });
+  return (r.json.data as { authorization: { id: string } }).authorization.id;
+}
+async function command(name: string, args: string[] = []): Promise<{ code: number; out: string; err: string }> {
+  try {
+    const r = await run(process.execPath, [script(name), ...args], { env, timeout: 300_000 });
+    return { code: 0, out: r.stdout, err: r.stderr };
+  } catch (e) {
+    const x = e as { code: number; stdout: string; stderr: string };
+    return { code: x.code, out: x.stdout, err: x.stderr };
+  }
+}
+
+// The embedded database only: with TEST_DATABASE_URL (CI) it runs in the api-pglite project.
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('operator commands on the embedded database', () => {
+  it('backup while serving, audit through the server, restore once stopped', { timeout: 600_000 }, async () => {
+    await start();
+    const announced = JSON.parse(readFileSync(path.join(dataDir, 'server.json'), 'utf8')) as { pid: number; port: number };
+    expect(announced).toEqual({ pid: server!.pid, port });
+
+    // A second server on the same directory would corrupt it: refused before it opens the database.
+    const second = await run(process.execPath, [SERVER], { env: { ...env, PORT: String(port + 1) } }).catch((e: { code: number; stderr: string }) => e);
+    expect((second as { code: number }).code).not.toBe(0);
+    expect((second as { stderr: string }).stderr).toMatch(/already runs on/);
+
+    const kept = await login('13800000001');
+    const hours = (await call(L.findCreditHours, kept)).json.obj;
+
+    const backup = await command('backup');
+    expect(backup.code, backup.err).toBe(0);
+    const dir = /backup written: (.+)/.exec(backup.out)?.[1]?.trim();
+    expect(dir && existsSync(path.join(dir, 'manifest.json'))).toBe(true);
+
+    // After the backup: a new session (and its login entry).
+    const later = await login('13800000005');
+    expect((await call(L.findCreditHours, later)).status).toBe(200);
+
+    const audit = await command('audit', ['--person', '13800000005', '--event', 'login', '--json']);
+    expect(audit.code, audit.err).toBe(0);
+    const found = JSON.parse(audit.out) as { total: number; list: O.AuditEntry[] };
+    expect(found.total).toBe(1);
+    expect(found.list[0]).toMatchObject({ event: 'login', outcome: 'success' });
+    expect(found.list[0]?.personId).not.toBeNull();
+    const badDate = await command('audit', ['--from', '2026/05/01']);
+    expect(badDate.code).toBe(2);
+    expect(badDate.err).toContain('开始时间格式应为');
+
+    const early = await command('restore', [dir!]);
+    expect(early.code).toBe(1);
+    expect(early.err).toMatch(/stop the server first/);
+
+    await stop();
+    expect(existsSync(path.join(dataDir, 'server.json'))).toBe(false);
+    const restored = await command('restore', [dir!]);
+    expect(restored.code, restored.err + restored.out).toBe(0);
+    expect(restored.out).toMatch(/moved aside: .*pglite\.before-restore-/);
+    expect(restored.out).toMatch(/restored the backup of/);
+
+    // With no server running the audit command opens the directory itself: the later login is gone.
+    const none = await command('audit', ['--person', '13800000005', '--event', 'login', '--json']);
+    expect(none.code, none.err).toBe(0);
+    expect((JSON.parse(none.out) as { total: number }).total).toBe(0);
+
+    await start();
+    expect((await call(L.findCreditHours, kept)).json.obj).toEqual(hours);
+    expect((await call(L.findCreditHours, later)).status).toBe(401);
+    await stop();
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * The operators' calls: the audit log by person, event and time, and a backup taken by this server
+ * (backup.ts). Backups of one process run one at a time.
+ */
+import path from 'node:path';
+import { operator as O } from '@portal/contract';
+import type { z } from 'zod';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { HttpError } from '../../http/errors.ts';
+import { makeAudit, parseBound } from './audit.ts';
+import { takeBackup } from './backup.ts';
+
+type AuditQuery = z.infer<(typeof O.findAuditLog)['query']>;
+
+export function makeOps(db: Db, config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'BACKUP_DIR' | 'AUDIT_RETENTION_DAYS' | 'TIME_ZONE'>) {
+  const audit = makeAudit(db, { retentionDays: config.AUDIT_RETENTION_DAYS });
+  let backups: Promise<unknown> = Promise.resolve();
+
+  return {
+    audit,
+
+    async findAuditLog(q: AuditQuery) {
+      const bound = (text: string | undefined, end: boolean, field: string) => {
+        if (!text) return undefined;
+        const d = parseBound(text, config.TIME_ZONE, end);
+        if (!d) throw new HttpError(400, O.OPERATOR_MSG.noSuchDate, field);
+        return d;
+      };
+      const from = bound(q.from, false, 'from');
+      const to = bound(q.to, true, 'to');
+      if (from && to && from >= to) throw new HttpError(400, O.OPERATOR_MSG.rangeReversed, 'from');
+      return audit.query({ person: q.person, event: q.event, from, to, pageNum: q.pageNum, pageSize: q.pageSize });
+    },
+
+    async backup() {
+      const run = backups.then(() =>
+        takeBackup({ db, databaseUrl: config.DATABASE_URL, uploadsDir: path.join(config.DATA_DIR, 'uploads'), backupDir: config.BACKUP_DIR }),
+      );
+      backups = run.catch(() => undefined);
+      try {
+        const { dir, manifest } = await run;
+        return { dir, kind: manifest.kind, createdAt: manifest.createdAt, counts: manifest.counts };
+      } catch (e) {
+        throw new HttpError(500, `${O.OPERATOR_MSG.backupFailed}：${e instanceof Error ? e.message : String(e)}`);
+      }
+    },
+  };
+}
+export type Ops = ReturnType<typeof makeOps>;
