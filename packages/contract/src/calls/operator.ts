@@ -69,7 +69,7 @@ export const takeBackup = defineCall({
   envelope: 'uc',
   auth: 'operator',
   summary:
-    "A backup of the database (the embedded one as a copy of its data directory, PostgreSQL by pg_dump -Fc on the server's host) and the uploaded files, written into a directory of its own under BACKUP_DIR on the server; answers that directory.",
+    "A backup of the database (the embedded one as a copy of its data directory, PostgreSQL by pg_dump -Fc on the server's host) and the uploaded files, written into a directory of its own under BACKUP_DIR on the server; answers that directory. Within a minute of the last backup this server took, that one is answered again.",
   data: z.object({
     dir: z.string(),
     kind: z.enum(['pglite', 'postgres']),

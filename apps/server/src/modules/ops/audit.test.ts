@@ -5,10 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { auth, operator as O } from '@portal/contract';
+import { auth, MSG, operator as O, urlOf } from '@portal/contract';
+import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { auditLog } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, PRODUCT, type TestApp } from '../../test/harness.ts';
 import { makeAudit, parseBound, PRUNE_EVENT } from './audit.ts';
 
 const OPERATOR_TOKEN = 'audit-operator-token-0123456789abcdefghij';
@@ -46,10 +47,12 @@ describe('findAuditLog (operator call)', () => {
     expect((await find({}, learner)).status).toBe(401);
     expect((await find({}, null)).status).toBe(401);
     expect((await find({}, 'Bearer audit-operator-token-0123456789abcdefghiX')).status).toBe(401);
-    const closed = await createTestApp();
+    // A server without OPERATOR_TOKEN (on the same database) opens the call to nobody.
+    const closed = await buildApp({ config: loadConfig({ NODE_ENV: 'test', DATA_DIR: t.config.DATA_DIR, WEB_DIST: '/nonexistent' }), db: t.db, logger: false });
     try {
-      const r = await closed.call(O.findAuditLog, { token: bearer });
-      expect(r.status).toBe(403);
+      const r = await closed.inject({ method: 'GET', url: urlOf(O.findAuditLog, PRODUCT), headers: { authorization: bearer } });
+      expect(r.statusCode).toBe(403);
+      expect(r.json()).toMatchObject({ message: MSG.operatorDisabled });
     } finally {
       await closed.close();
     }

@@ -37,7 +37,7 @@ export interface Manifest {
 
 export interface BackupTarget {
   db: Db;
-  /** PostgreSQL connection string; absent for the embedded database. */
+  /** PostgreSQL connection string for pg_dump; by default the pool's own. */
   databaseUrl?: string;
   uploadsDir: string;
   backupDir: string;
@@ -74,8 +74,13 @@ async function counts(db: Db): Promise<{ migrations: number; counts: Record<stri
     const rows = (await db.execute(sql.raw(`select count(*)::int as n from ${t}`))) as unknown as { rows: { n: number }[] };
     out[t] = rows.rows[0]?.n ?? 0;
   }
-  const m = (await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as { rows: { n: number }[] };
-  return { migrations: m.rows[0]?.n ?? 0, counts: out };
+  // Drizzle's list is in the `drizzle` schema, or in the portal's own schema when it runs in one.
+  const where = (await db.execute(sql`select coalesce(to_regclass('drizzle.__drizzle_migrations'), to_regclass('__drizzle_migrations'))::text as t`)) as unknown as {
+    rows: { t: string | null }[];
+  };
+  const table = where.rows[0]?.t;
+  const m = table ? ((await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] }) : null;
+  return { migrations: m?.rows[0]?.n ?? 0, counts: out };
 }
 
 /** Takes a backup of the database and the uploaded files; answers the backup's directory and manifest. */
@@ -87,16 +92,20 @@ export async function takeBackup(target: BackupTarget): Promise<{ dir: string; m
   const partial = path.join(target.backupDir, `${name}.partial`);
   await mkdir(partial);
   try {
-    const kind = target.databaseUrl ? 'postgres' : 'pglite';
+    // What the database is, from its client: PGlite can dump itself; a pg Pool knows its connection string.
+    const client = (target.db as unknown as { $client: PGlite | { options?: { connectionString?: string } } }).$client;
+    const pglite = 'dumpDataDir' in client ? client : null;
+    const databaseUrl = target.databaseUrl ?? ('options' in client ? client.options?.connectionString : undefined);
+    if (!pglite && !databaseUrl) throw new Error('no connection string for pg_dump');
+    const kind = pglite ? 'pglite' : 'postgres';
     const state = await counts(target.db);
-    if (target.databaseUrl) {
-      const { dbname, env } = pgConnection(target.databaseUrl);
+    if (!pglite) {
+      const { dbname, env } = pgConnection(databaseUrl!);
       await run('pg_dump', ['--format=custom', '--no-owner', '--file', path.join(partial, PG_FILE), '--dbname', dbname], env);
     } else {
-      const client = (target.db as unknown as { $client: PGlite }).$client;
       // A checkpoint first, so that a restore has little WAL to replay.
-      await client.exec('CHECKPOINT');
-      const tarball = await client.dumpDataDir('gzip');
+      await pglite.exec('CHECKPOINT');
+      const tarball = await pglite.dumpDataDir('gzip');
       await writeFile(path.join(partial, PGLITE_FILE), Buffer.from(await tarball.arrayBuffer()));
     }
     // Files are only ever added under new names (an avatar change writes a new file), so uploads taken

@@ -1,6 +1,8 @@
 /**
  * The operators' calls: the audit log by person, event and time, and a backup taken by this server
- * (backup.ts). Backups of one process run one at a time.
+ * (backup.ts). Backups of one process run one at a time, and a call within REUSE_BACKUP_MS of the
+ * last backup this process finished is answered that backup instead of another copy (a tool that
+ * retries, or calls in a loop, does not fill the disk).
  */
 import path from 'node:path';
 import { operator as O } from '@portal/contract';
@@ -11,11 +13,15 @@ import { HttpError } from '../../http/errors.ts';
 import { makeAudit, parseBound } from './audit.ts';
 import { takeBackup } from './backup.ts';
 
+export const REUSE_BACKUP_MS = 60_000;
+
 type AuditQuery = z.infer<(typeof O.findAuditLog)['query']>;
 
 export function makeOps(db: Db, config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'BACKUP_DIR' | 'AUDIT_RETENTION_DAYS' | 'TIME_ZONE'>) {
   const audit = makeAudit(db, { retentionDays: config.AUDIT_RETENTION_DAYS });
+  type Taken = { dir: string; kind: 'pglite' | 'postgres'; createdAt: string; counts: Record<string, number> };
   let backups: Promise<unknown> = Promise.resolve();
+  let last: { finished: number; taken: Taken } | null = null;
 
   return {
     audit,
@@ -34,13 +40,15 @@ export function makeOps(db: Db, config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'
     },
 
     async backup() {
-      const run = backups.then(() =>
-        takeBackup({ db, databaseUrl: config.DATABASE_URL, uploadsDir: path.join(config.DATA_DIR, 'uploads'), backupDir: config.BACKUP_DIR }),
-      );
+      const run = backups.then(async (): Promise<Taken> => {
+        if (last && Date.now() - last.finished < REUSE_BACKUP_MS) return last.taken;
+        const { dir, manifest } = await takeBackup({ db, databaseUrl: config.DATABASE_URL, uploadsDir: path.join(config.DATA_DIR, 'uploads'), backupDir: config.BACKUP_DIR });
+        last = { finished: Date.now(), taken: { dir, kind: manifest.kind, createdAt: manifest.createdAt, counts: manifest.counts } };
+        return last.taken;
+      });
       backups = run.catch(() => undefined);
       try {
-        const { dir, manifest } = await run;
-        return { dir, kind: manifest.kind, createdAt: manifest.createdAt, counts: manifest.counts };
+        return await run;
       } catch (e) {
         throw new HttpError(500, `${O.OPERATOR_MSG.backupFailed}：${e instanceof Error ? e.message : String(e)}`);
       }
