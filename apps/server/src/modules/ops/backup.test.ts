@@ -7,7 +7,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -74,6 +74,7 @@ async function place(kind: 'pglite' | 'postgres'): Promise<Place> {
     url,
     open: () => openDatabase({ url, dataDir: path.join(dataDir, 'pglite'), poolSize: 4 }),
     async dispose() {
+      rmSync(dataDir, { recursive: true, force: true });
       if (!name) return;
       const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
       await admin.connect();

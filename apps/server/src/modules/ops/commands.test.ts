@@ -2,15 +2,21 @@
  * The operator commands against a real server on the embedded database, as an operator runs them:
  * `npm run backup` while it serves (the server takes the copy on SIGUSR2), `npm run audit` (asks it
  * over HTTP with the operator token), `npm run restore` (refused while it runs; then the restarted
- * server serves the backed-up state), and a second server on the same directory refused.
+ * server serves the backed-up state), and a second server on the same directory refused. On
+ * PostgreSQL (TEST_DATABASE_URL), the same commands on a database of their own: pg_dump, the audit
+ * query from the database, pg_restore.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import pg from 'pg';
 import { auth, dev, learning as L, operator as O, urlOf } from '@portal/contract';
+import { openDatabase } from '../../db/client.ts';
+import { seedDemo } from '../../db/seed.ts';
 
 const run = promisify(execFile);
 const SERVER = path.resolve(import.meta.dirname, '../../main.ts');
@@ -46,6 +52,7 @@ async function stop() {
 }
 afterAll(async () => {
   server?.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function call(c: { method: string; path: string }, token?: string, body?: unknown) {
@@ -62,9 +69,9 @@ async function login(mobile: string) {
   const r = await call(auth.usernameLogin, undefined, { captcha_session_id: cap.id, captcha: answer, username: mobile, password: 'Study@2026', expires: 604800 });
   return (r.json.data as { authorization: { id: string } }).authorization.id;
 }
-async function command(name: string, args: string[] = []): Promise<{ code: number; out: string; err: string }> {
+async function command(name: string, args: string[] = [], withEnv = env): Promise<{ code: number; out: string; err: string }> {
   try {
-    const r = await run(process.execPath, [script(name), ...args], { env, timeout: 300_000 });
+    const r = await run(process.execPath, [script(name), ...args], { env: withEnv, timeout: 300_000 });
     return { code: 0, out: r.stdout, err: r.stderr };
   } catch (e) {
     const x = e as { code: number; stdout: string; stderr: string };
@@ -126,5 +133,56 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('operator commands on th
     expect((await call(L.findCreditHours, kept)).json.obj).toEqual(hours);
     expect((await call(L.findCreditHours, later)).status).toBe(401);
     await stop();
+  });
+});
+
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('operator commands on PostgreSQL', () => {
+  it('backup by pg_dump, audit from the database, restore by pg_restore', { timeout: 300_000 }, async () => {
+    const name = `portal_commands_${randomUUID().slice(0, 8)}`;
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    const u = new URL(process.env.TEST_DATABASE_URL!);
+    u.pathname = `/${name}`;
+    const url = u.toString();
+    const pgDataDir = mkdtempSync(path.join(tmpdir(), 'portal-commands-pg-'));
+    const pgEnv = { ...env, DATABASE_URL: url, DATA_DIR: pgDataDir };
+    const db = new pg.Client({ connectionString: url });
+    try {
+      const database = await openDatabase({ url, poolSize: 2 });
+      await seedDemo(database.db);
+      await database.close();
+      await db.connect();
+      const state = async () =>
+        (
+          await db.query(
+            `select (select person_name from persons where mobile = '13800000001') as name, (select count(*)::int from course_completions) as completions, (select count(*)::int from audit_log where event = 'opsCheck') as checks`,
+          )
+        ).rows[0] as { name: string; completions: number; checks: number };
+      const before = await state();
+      expect(before).toMatchObject({ name: '张伟', checks: 0 });
+      expect(before.completions).toBeGreaterThan(0);
+
+      const backup = await command('backup', [], pgEnv);
+      expect(backup.code, backup.err).toBe(0);
+      const dir = /backup written: (.+)/.exec(backup.out)?.[1]?.trim();
+      expect(existsSync(path.join(dir!, 'database.pgdump'))).toBe(true);
+
+      await db.query(`update persons set person_name = '张伟（已改）' where mobile = '13800000001'`);
+      await db.query('delete from course_completions');
+      await db.query(`insert into audit_log (person_id, ip, event, target, outcome) select person_id, '10.0.0.7', 'opsCheck', '', 'success' from persons where mobile = '13800000001'`);
+      const audit = await command('audit', ['--person', 'S20260001', '--event', 'opsCheck', '--json'], pgEnv);
+      expect(audit.code, audit.err).toBe(0);
+      expect(JSON.parse(audit.out)).toMatchObject({ total: 1, list: [{ event: 'opsCheck', personName: '张伟（已改）', ip: '10.0.0.7' }] });
+
+      const restored = await command('restore', [dir!], pgEnv);
+      expect(restored.code, restored.err + restored.out).toBe(0);
+      expect(await state()).toEqual(before);
+    } finally {
+      await db.end().catch(() => undefined);
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+      rmSync(pgDataDir, { recursive: true, force: true });
+    }
   });
 });
