@@ -9,13 +9,14 @@ import path from 'node:path';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { takeBackup } from '../src/modules/ops/backup.ts';
-import { requestBackup, runningServer } from '../src/modules/ops/localServer.ts';
+import { answers, requestBackup, runningServer, staleHint } from '../src/modules/ops/localServer.ts';
 
 const config = loadConfig();
 const uploadsDir = path.join(config.DATA_DIR, 'uploads');
 try {
   const server = config.DATABASE_URL ? null : runningServer(config.DATA_DIR);
   if (server) {
+    if (!(await answers(server))) throw new Error(staleHint(config.DATA_DIR, server));
     console.log(`asking the server (pid ${server.pid}) for a backup…`);
     const r = await requestBackup(server, config.BACKUP_DIR);
     if (!r.ok) throw new Error(`the server could not take the backup: ${r.error}`);

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { restoreBackup } from '../src/modules/ops/backup.ts';
-import { runningServer } from '../src/modules/ops/localServer.ts';
+import { answers, runningServer, staleHint } from '../src/modules/ops/localServer.ts';
 
 const dir = process.argv[2];
 if (!dir) {
@@ -19,7 +19,7 @@ if (!dir) {
 const config = loadConfig();
 try {
   const server = config.DATABASE_URL ? null : runningServer(config.DATA_DIR);
-  if (server) throw new Error(`stop the server first (pid ${server.pid} runs on ${config.DATA_DIR})`);
+  if (server) throw new Error(`stop the server first (pid ${server.pid} runs on ${config.DATA_DIR})${(await answers(server)) ? '' : `; ${staleHint(config.DATA_DIR, server)}`}`);
   if (config.DATABASE_URL) console.log('restoring into DATABASE_URL: every server instance on it must be stopped');
   const pgliteDir = path.join(config.DATA_DIR, 'pglite');
   const { manifest, movedAside } = await restoreBackup(path.resolve(dir), { databaseUrl: config.DATABASE_URL, pgliteDir, uploadsDir: path.join(config.DATA_DIR, 'uploads') });

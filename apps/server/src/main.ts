@@ -9,13 +9,16 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { buildApp } from './app.ts';
-import { announceServer, runningServer, serveBackupSignal, withdrawServer } from './modules/ops/localServer.ts';
+import { announceServer, answers, runningServer, serveBackupSignal, withdrawServer } from './modules/ops/localServer.ts';
 
 const started = performance.now();
 const config = loadConfig();
 const other = config.DATABASE_URL ? null : runningServer(config.DATA_DIR);
-// Two processes on one PGlite directory would corrupt it.
-if (other) throw new Error(`a server (pid ${other.pid}, port ${other.port}) already runs on ${config.DATA_DIR}; several instances need PostgreSQL (DATABASE_URL)`);
+// Two processes on one PGlite directory would corrupt it. (A pid that is alive but does not answer
+// is taken as reused by another program after a crash.)
+if (other && (await answers(other))) {
+  throw new Error(`a server (pid ${other.pid}, port ${other.port}) already runs on ${config.DATA_DIR}; several instances need PostgreSQL (DATABASE_URL)`);
+}
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite') });
 const seeded = config.SEED_DEMO ? await seedIfEmpty(database.db) : false;
 const app = await buildApp({ config, db: database.db });

@@ -52,6 +52,21 @@ export function runningServer(dataDir: string): ServerInfo | null {
   }
 }
 
+/**
+ * Whether the announced server answers on its port: a pid alone may have been reused by another
+ * program after a crash, and a signal must not reach that program.
+ */
+export async function answers(info: ServerInfo): Promise<boolean> {
+  try {
+    return (await fetch(`http://127.0.0.1:${info.port}/healthz`, { signal: AbortSignal.timeout(3000) })).ok;
+  } catch {
+    return false;
+  }
+}
+
+export const staleHint = (dataDir: string, info: ServerInfo) =>
+  `${serverFile(dataDir)} names pid ${info.pid} on port ${info.port}, which does not answer; if no portal server runs on this directory, delete that file`;
+
 export interface BackupResult {
   receivedAt: string;
   finishedAt: string;
