@@ -9,6 +9,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { buildApp } from './app.ts';
+import { makeOps } from './modules/ops/service.ts';
 import { announceServer, answers, runningServer, serveBackupSignal, withdrawServer } from './modules/ops/localServer.ts';
 
 const started = performance.now();
@@ -26,7 +27,8 @@ await app.listen({ host: config.HOST, port: config.PORT });
 app.log.info({ database: database.kind, seeded, startMs: Math.round(performance.now() - started) }, 'listening');
 if (database.kind === 'pglite') {
   announceServer(config.DATA_DIR, { pid: process.pid, port: (app.server.address() as AddressInfo).port });
-  serveBackupSignal({ db: database.db, uploadsDir: path.join(config.DATA_DIR, 'uploads'), backupDir: config.BACKUP_DIR }, app.log);
+  const ops = makeOps(database.db, config);
+  serveBackupSignal(config.BACKUP_DIR, () => ops.backup('signal'), app.log);
 }
 
 let stopping = false;

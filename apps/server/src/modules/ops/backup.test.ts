@@ -14,7 +14,7 @@ import pg from 'pg';
 import { eq, sql } from 'drizzle-orm';
 import { learning as L, operator as O, person, urlOf } from '@portal/contract';
 import { openDatabase, type Database } from '../../db/client.ts';
-import { courseCompletions, persons } from '../../db/schema/index.ts';
+import { auditLog, courseCompletions, persons } from '../../db/schema/index.ts';
 import { createTestApp, PRODUCT, type TestApp } from '../../test/harness.ts';
 import { readManifest, restoreBackup, type Manifest } from './backup.ts';
 
@@ -115,6 +115,9 @@ describe.each(kinds)('backup and restore on %s', (kind) => {
     expect(readdirSync(backupDir)).toEqual([path.basename(dir)]);
     const manifest: Manifest = await readManifest(dir);
     expect(manifest).toMatchObject({ kind, counts: (taken.json.data as { counts: unknown }).counts });
+    // Audited after the copy (so not in it): who asked, from where, and what was written.
+    const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.event, 'backup'));
+    expect(entry).toMatchObject({ ip: 'operator:10.0.0.1', outcome: 'success', target: path.basename(dir) });
     expect(readdirSync(dir).sort()).toEqual(['manifest.json', kind === 'pglite' ? 'database.tar.gz' : 'database.pgdump', 'uploads.tar.gz'].sort());
     for (const table of Object.keys(manifest.counts)) expect(manifest.counts[table], table).toBe(before[table]);
 

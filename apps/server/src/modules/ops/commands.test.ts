@@ -109,6 +109,8 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('operator commands on th
     expect(found.total).toBe(1);
     expect(found.list[0]).toMatchObject({ event: 'login', outcome: 'success' });
     expect(found.list[0]?.personId).not.toBeNull();
+    const audited = await command('audit', ['--event', 'backup', '--json']);
+    expect(JSON.parse(audited.out)).toMatchObject({ total: 1, list: [{ ip: 'signal', outcome: 'success', target: path.basename(dir!) }] });
     const badDate = await command('audit', ['--from', '2026/05/01']);
     expect(badDate.code).toBe(2);
     expect(badDate.err).toContain('开始时间格式应为');

@@ -12,7 +12,6 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { takeBackup, type BackupTarget } from './backup.ts';
 
 export interface ServerInfo {
   pid: number;
@@ -75,23 +74,26 @@ export interface BackupResult {
   error?: string;
 }
 
-/** The server's side: a backup per SIGUSR2, one at a time, its outcome in last-backup.json. */
-export function serveBackupSignal(target: BackupTarget, log: FastifyBaseLogger): void {
+/**
+ * The server's side: a backup per SIGUSR2 (`take` is the operator call's, so one at a time and audited
+ * alike), its outcome in last-backup.json.
+ */
+export function serveBackupSignal(backupDir: string, take: () => Promise<{ dir: string; counts: Record<string, number> }>, log: FastifyBaseLogger): void {
   let queue: Promise<void> = Promise.resolve();
   process.on('SIGUSR2', () => {
     const receivedAt = new Date().toISOString();
     queue = queue.then(async () => {
       let result: BackupResult;
       try {
-        const { dir, manifest } = await takeBackup(target);
-        log.info({ dir, counts: manifest.counts }, 'backup written');
+        const { dir, counts } = await take();
+        log.info({ dir, counts }, 'backup written');
         result = { receivedAt, finishedAt: new Date().toISOString(), ok: true, dir };
       } catch (err) {
         log.error({ err }, 'backup failed');
         result = { receivedAt, finishedAt: new Date().toISOString(), ok: false, error: err instanceof Error ? err.message : String(err) };
       }
-      await mkdir(target.backupDir, { recursive: true });
-      await writeFile(resultFile(target.backupDir), `${JSON.stringify(result, null, 2)}\n`);
+      await mkdir(backupDir, { recursive: true });
+      await writeFile(resultFile(backupDir), `${JSON.stringify(result, null, 2)}\n`);
     });
   });
 }

@@ -8,8 +8,8 @@ export function opsRoutes(bind: Binder, ops: Ops) {
     reply.header('Cache-Control', 'no-store');
     return ops.findAuditLog(query);
   });
-  bind(O.takeBackup, async ({ reply }) => {
+  bind(O.takeBackup, async ({ reply, ip }) => {
     reply.header('Cache-Control', 'no-store');
-    return ops.backup();
+    return ops.backup(`operator:${ip}`);
   });
 }

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
+import { auditLog } from '../../db/schema/index.ts';
 import { makeAudit, parseBound } from './audit.ts';
 import { takeBackup } from './backup.ts';
 
@@ -39,12 +40,23 @@ export function makeOps(db: Db, config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'
       return audit.query({ person: q.person, event: q.event, from, to, pageNum: q.pageNum, pageSize: q.pageSize });
     },
 
-    async backup() {
+    /** `from`: where the request came from, for the audit entry (`operator:<ip>`, `signal`). */
+    async backup(from: string) {
       const run = backups.then(async (): Promise<Taken> => {
         if (last && Date.now() - last.finished < REUSE_BACKUP_MS) return last.taken;
-        const { dir, manifest } = await takeBackup({ db, databaseUrl: config.DATABASE_URL, uploadsDir: path.join(config.DATA_DIR, 'uploads'), backupDir: config.BACKUP_DIR });
-        last = { finished: Date.now(), taken: { dir, kind: manifest.kind, createdAt: manifest.createdAt, counts: manifest.counts } };
-        return last.taken;
+        try {
+          const { dir, manifest } = await takeBackup({ db, databaseUrl: config.DATABASE_URL, uploadsDir: path.join(config.DATA_DIR, 'uploads'), backupDir: config.BACKUP_DIR });
+          last = { finished: Date.now(), taken: { dir, kind: manifest.kind, createdAt: manifest.createdAt, counts: manifest.counts } };
+          // Written after the copy, so the backup does not hold its own entry.
+          await db.insert(auditLog).values({ ip: from, event: 'backup', target: path.basename(dir), outcome: 'success', detail: { dir, kind: manifest.kind, counts: manifest.counts } });
+          return last.taken;
+        } catch (e) {
+          await db
+            .insert(auditLog)
+            .values({ ip: from, event: 'backup', target: '', outcome: 'failure', detail: { error: e instanceof Error ? e.message : String(e) } })
+            .catch(() => undefined);
+          throw e;
+        }
       });
       backups = run.catch(() => undefined);
       try {
