@@ -36,6 +36,10 @@ import { examRoutes } from './modules/exam/routes.ts';
 import { makeReports } from './modules/reports/service.ts';
 import { makeTeacher } from './modules/teacher/service.ts';
 import { teacherRoutes } from './modules/teacher/routes.ts';
+import { makeOps } from './modules/ops/service.ts';
+import { opsRoutes } from './modules/ops/routes.ts';
+import { fileFoldersOf } from './modules/ops/backup.ts';
+import { PRUNE_CHECK_MS } from './modules/ops/audit.ts';
 import { certificatesOf } from './modules/certificate/service.ts';
 import { certificateRoutes } from './modules/certificate/routes.ts';
 import { makeNotes } from './modules/notes/service.ts';
@@ -171,11 +175,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const work = makeWork({
     db,
     platform,
-    files: privateDiskFiles(path.join(config.DATA_DIR, 'work-files')),
+    files: privateDiskFiles(fileFoldersOf(config.DATA_DIR)['work-files']),
     classesOf: (teacherId) => reports.classesOf(teacherId),
     classOfTeacher: (teacherId, classId) => reports.classOfTeacher(teacherId, classId),
   });
   workRoutes(bind, work, teacher);
+  const ops = makeOps(db, config);
+  opsRoutes(bind, ops);
+  // Every instance looks each hour (and a minute after start) whether the audit log's daily prune is
+  // due; an advisory lock and the last prune's own entry make it run once a day across instances.
+  // Not under NODE_ENV=test, where an entry of its own would land in the middle of tests that count
+  // the log; its tests call prune() themselves (modules/ops/audit.test.ts).
+  if (config.NODE_ENV !== 'test') {
+    const pruneAudit = () => {
+      ops.audit.prune().catch((err: unknown) => app.log.error({ err }, 'audit retention prune failed'));
+    };
+    const pruneFirst = setTimeout(pruneAudit, 60_000);
+    const pruneEvery = setInterval(pruneAudit, PRUNE_CHECK_MS);
+    pruneFirst.unref();
+    pruneEvery.unref();
+    app.addHook('onClose', async () => {
+      clearTimeout(pruneFirst);
+      clearInterval(pruneEvery);
+    });
+  }
 
   const openapi = openApiDocument(bound, config.COLLEGE_NAME);
   app.get('/openapi.json', async () => openapi);

@@ -47,6 +47,10 @@ const schema = z.object({
   /** PostgreSQL connections each instance opens at most (instances × this must stay under the server's max_connections). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+  /** Where backups are written (one directory each); default DATA_DIR/backups. */
+  BACKUP_DIR: z.string().optional(),
+  /** Days the audit log is kept; at least 183 (six months, QUALITY.md), older entries pruned daily. */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(183, 'at least 183 days (six months)').max(36500).default(365),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   /** The web app's server-rendering bundle (entry-server.js); without it every page is rendered in the browser. */
   WEB_SSR_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist-ssr')),
@@ -147,7 +151,8 @@ const schema = z.object({
   OPERATOR_TOKEN: z.string().min(32, 'at least 32 characters').optional(),
 });
 
-export type Config = Omit<z.infer<typeof schema>, 'SIGNING_SECRET' | 'CERTIFICATE_SIGNING_KEY' | 'CERTIFICATE_SEAL' | 'SEED_DEMO'> & {
+export type Config = Omit<z.infer<typeof schema>, 'SIGNING_SECRET' | 'CERTIFICATE_SIGNING_KEY' | 'CERTIFICATE_SEAL' | 'SEED_DEMO' | 'BACKUP_DIR'> & {
+  BACKUP_DIR: string;
   SIGNING_SECRET: string;
   CERTIFICATE_SIGNING_KEY: string;
   /** The seal's PNG file, or null: no seal is printed. */
@@ -176,6 +181,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     ...c,
     CERTIFICATE_SEAL: seal,
+    BACKUP_DIR: c.BACKUP_DIR ?? path.join(c.DATA_DIR, 'backups'),
     SIGNING_SECRET: c.SIGNING_SECRET ?? DEVELOPMENT_SIGNING_SECRET,
     CERTIFICATE_SIGNING_KEY: c.CERTIFICATE_SIGNING_KEY ?? DEVELOPMENT_CERTIFICATE_KEY,
     SEED_DEMO: c.SEED_DEMO ?? !production, production };

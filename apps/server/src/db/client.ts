@@ -31,6 +31,8 @@ export interface OpenOptions {
   /** PostgreSQL schema to use instead of public (tests isolate each file in its own). */
   searchPath?: string;
   poolSize?: number;
+  /** Apply pending migrations (default); the backup command reads a database as it is. */
+  migrate?: boolean;
 }
 
 /** Where drizzle keeps the list of applied migrations for each opened database (read by /readyz). */
@@ -65,7 +67,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         await lock.end();
       }
     };
-    await exclusive(() => migrate(db, { migrationsFolder: MIGRATIONS_DIR, migrationsSchema: opts.searchPath ?? 'drizzle' }));
+    if (opts.migrate !== false) await exclusive(() => migrate(db, { migrationsFolder: MIGRATIONS_DIR, migrationsSchema: opts.searchPath ?? 'drizzle' }));
     migrationsSchemas.set(db, opts.searchPath ?? 'drizzle');
     return { db: db as unknown as Db, kind: 'postgres', exclusive, close: () => pool.end() };
   }
@@ -75,7 +77,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   const client = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite();
   const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  if (opts.migrate !== false) await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
   // One process owns a PGlite directory: nothing to wait for.
   return { db: db as unknown as Db, kind: 'pglite', exclusive: (fn) => fn(), close: () => client.close() };
 }

@@ -11,7 +11,7 @@ import { loadConfig, type Config } from '../config.ts';
 import { openTestDatabase } from '../db/testing.ts';
 import { seedDemo, DEMO_PASSWORDS } from '../db/seed.ts';
 import { buildApp, type AppDeps } from '../app.ts';
-import type { Db } from '../db/client.ts';
+import type { Database, Db } from '../db/client.ts';
 
 export { DEMO_PASSWORDS };
 export const PRODUCT = 'portal';
@@ -48,9 +48,13 @@ export interface TestApp {
   smsCode(phone: string, ip?: string): Promise<{ id: string; code: string }>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}, deps: Partial<AppDeps> = {}): Promise<TestApp> {
-  const database = await openTestDatabase();
-  await seedDemo(database.db);
+/**
+ * `database`: an app on a database the test opened itself (a data directory it restores into, say),
+ * seeded only with `seed: true`; by default a fresh test database with the demo people.
+ */
+export async function createTestApp(env: Record<string, string> = {}, deps: Partial<AppDeps> = {}, own?: { database: Database; seed: boolean }): Promise<TestApp> {
+  const database = own?.database ?? (await openTestDatabase());
+  if (!own || own.seed) await seedDemo(database.db);
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portal-test-')), WEB_DIST: '/nonexistent', RATE_LIMIT_PER_MINUTE: '1000', ...env });
   const app = await buildApp({ config, db: database.db, logger: false, ...deps });
   await app.ready();

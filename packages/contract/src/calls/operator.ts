@@ -4,7 +4,7 @@
  * type, and nobody at all while no token is configured. The web app never calls them.
  */
 import { z } from 'zod';
-import { defineCall } from '../call.ts';
+import { defineCall, pageOf, pageQuery } from '../call.ts';
 import { certNoField } from './content.ts';
 
 const OP = '/{product}/operator';
@@ -22,3 +22,64 @@ export const revokeCertificate = defineCall({
   }),
   data: z.object({ certNo: z.string(), revokedAt: z.string().describe('ISO 8601 date-time') }),
 });
+
+/** A time bound of an audit query: a date (that day in the college's time zone) or an ISO 8601 instant with its offset. */
+const auditBound = (what: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2}))?$/, `${what}格式应为 2026-05-01 或 2026-05-01T08:00:00+08:00`)
+    .optional();
+
+export const auditEntry = z.object({
+  id: z.number().int(),
+  at: z.string().describe('ISO 8601 date-time'),
+  personId: z.number().int().nullable(),
+  personNo: z.string().nullable(),
+  personName: z.string().nullable(),
+  ip: z.string(),
+  event: z.string(),
+  target: z.string(),
+  outcome: z.enum(['success', 'failure']),
+  detail: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+export const findAuditLog = defineCall({
+  name: 'findAuditLog',
+  method: 'GET',
+  path: `${OP}/audit`,
+  envelope: 'uc',
+  auth: 'operator',
+  summary:
+    'The audit log, newest first, by person (mobile, person number or id; also entries whose target is that text, such as failed logins to a number nobody has), event and time (from inclusive, to exclusive; a date is that whole day in TIME_ZONE).',
+  query: pageQuery.extend({
+    person: z.string().trim().min(1, '人员不能为空').max(40, '人员不能超过40个字符').optional(),
+    event: z.string().trim().regex(/^[A-Za-z]{1,40}$/, '事件名称只能是英文字母，如 login、passwordChange').optional(),
+    from: auditBound('开始时间'),
+    to: auditBound('结束时间'),
+  }),
+  data: pageOf(auditEntry),
+});
+
+export const takeBackup = defineCall({
+  name: 'takeBackup',
+  method: 'POST',
+  path: `${OP}/backup`,
+  envelope: 'uc',
+  auth: 'operator',
+  summary:
+    "A backup of the database (the embedded one as a copy of its data directory, PostgreSQL by pg_dump -Fc on the server's host) and the uploaded files, written into a directory of its own under BACKUP_DIR on the server; answers that directory. Within a minute of the last backup this server took, that one is answered again.",
+  data: z.object({
+    dir: z.string(),
+    kind: z.enum(['pglite', 'postgres']),
+    createdAt: z.string().describe('ISO 8601 date-time'),
+    counts: z.record(z.string(), z.number().int()),
+  }),
+});
+
+export const OPERATOR_MSG = {
+  noSuchDate: '日期不存在',
+  rangeReversed: '开始时间应早于结束时间',
+  backupFailed: '备份失败',
+} as const;
