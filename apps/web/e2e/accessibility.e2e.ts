@@ -34,6 +34,12 @@ const firstLinkTo = (route: string): Visit => ({
   },
 });
 
+/** The same assignment (workId) as the page judged before, on another of the homework pages. */
+const sameWork = (route: string): Visit => ({
+  route,
+  address: async (page) => `${route}?workId=${new URL(page.url()).searchParams.get('workId')}`,
+});
+
 /** A chapter of the given kind in the first demo courses that have one. */
 async function chapterOf(kind: catalog.ResourceKind, ok: (r: catalog.CourseResource) => boolean = () => true): Promise<{ courseId: number; resourceId: number }> {
   const course = await findCourse(baseUrl, firstIds(64), (c) => c.resources.some((r) => r.kind === kind && ok(r)));
@@ -80,6 +86,12 @@ const LEARNER: Visit[] = [
   at('/learningClassroom/learningnotes', '学习笔记'),
   firstLinkTo('/learningClassroom/learningnotesedit'),
   at('/learningClassroom/learningnotesadd', '新增笔记'),
+  at('/learningClassroom/myhomework', '我的作业'),
+  firstLinkTo('/learningClassroom/myhomework1'),
+  sameWork('/learningClassroom/myhomework2'),
+  sameWork('/learningClassroom/myhomework3'),
+  sameWork('/learningClassroom/myhomework4'),
+  sameWork('/learningClassroom/myhomework5'),
 ];
 
 /** The public 2-minute demo exam, whose pages a fresh learner opens (taking it starts an attempt). */
@@ -95,9 +107,14 @@ const EXAM: Visit[] = [at('/onlineExam', '在线考试'), examPage('/examInfo'),
 const EXAM_LEARNER = { phone: '13900010058', password: 'Study@2026' };
 
 /** The teacher's class area, as teacher 13800000004 with the demo classes. */
-const TEACHER: Visit[] = ['teacherinfo', 'classstatistics', 'classstatistics1', 'classstatistics2', 'myclass', 'myclass1', 'classcourse', 'classcourse1', 'message', 'message1'].map((p) =>
-  at(`/class/${p}`),
-);
+const TEACHER: Visit[] = [
+  ...['teacherinfo', 'classstatistics', 'classstatistics1', 'classstatistics2', 'myclass', 'myclass1', 'classcourse', 'classcourse1', 'message', 'message1', 'work'].map((p) => at(`/class/${p}`)),
+  // The demo's first homework has submissions awaiting review, and its class practice reports to audit.
+  at('/class/work1'),
+  firstLinkTo('/class/work2'),
+  at('/class/practice'),
+  firstLinkTo('/class/practice1'),
+];
 
 /** The study pages, as a learner nobody else's test studies with (one study session per person counts). */
 const STUDY: Visit[] = [

@@ -208,8 +208,9 @@ export function quietCall<R extends AnyCall>(ref: R, ...[input]: InputArgs<R>): 
   return request(ref, input, true);
 }
 
-/** What an upload may be told: its progress (0 to 1) as the bytes leave, and a signal that cancels it. */
+/** What an upload may be told: the call's query, its progress (0 to 1) as the bytes leave, and a signal that cancels it. */
 export interface UploadOptions {
+  query?: Record<string, string | number>;
   onProgress?: (share: number) => void;
   signal?: AbortSignal;
 }
@@ -247,7 +248,7 @@ export async function upload<R extends AnyCall>(ref: R, file: Blob, fileName?: s
   if (fileName) form.append(def.upload.field, file, fileName);
   else form.append(def.upload.field, file);
   const via = options.onProgress || options.signal ? xhrTransport(options) : transport;
-  return send(def, await urlFor(def), { headers: headersFor(def), body: form }, true, via);
+  return send(def, await urlFor(def, undefined, options.query), { headers: headersFor(def), body: form }, true, via);
 }
 
 /** Shows a caught error unless the client already did: business refusals carry the server's message. */
