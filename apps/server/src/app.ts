@@ -39,6 +39,9 @@ import { certificatesOf } from './modules/certificate/service.ts';
 import { certificateRoutes } from './modules/certificate/routes.ts';
 import { makeNotes } from './modules/notes/service.ts';
 import { notesRoutes } from './modules/notes/routes.ts';
+import { makeWork } from './modules/work/service.ts';
+import { workRoutes } from './modules/work/routes.ts';
+import { privateDiskFiles } from './modules/work/files.ts';
 import { aliyunSms, outboxSms, type SmsSender } from './integrations/sms.ts';
 import { realWechat, simulatedWechat, type WechatLogin } from './integrations/wechat.ts';
 import { diskStorage } from './integrations/storage.ts';
@@ -147,7 +150,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
   const reports = makeReports(db, { completionRatio: config.COMPLETION_RATIO });
-  teacherRoutes(bind, makeTeacher({ db, reports, platform, sms, uc, person, smsPerPhoneDaily: config.SMS_DAILY_CAP_PER_PHONE, timeZone: config.TIME_ZONE }));
+  const teacher = makeTeacher({ db, reports, platform, sms, uc, person, smsPerPhoneDaily: config.SMS_DAILY_CAP_PER_PHONE, timeZone: config.TIME_ZONE });
+  teacherRoutes(bind, teacher);
+  // Homework attachments are private: stored outside the statically served uploads, read through downloadWorkFile.
+  const work = makeWork({
+    db,
+    platform,
+    files: privateDiskFiles(path.join(config.DATA_DIR, 'work-files')),
+    classesOf: (teacherId) => reports.classesOf(teacherId),
+    classOfTeacher: (teacherId, classId) => reports.classOfTeacher(teacherId, classId),
+  });
+  workRoutes(bind, work, teacher);
 
   const openapi = openApiDocument(bound, config.COLLEGE_NAME);
   app.get('/openapi.json', async () => openapi);

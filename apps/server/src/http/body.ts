@@ -43,6 +43,8 @@ export function registerJsonParser(app: FastifyInstance) {
 /** A file read whole: one over its call's limit is refused while it is read, never handed on cut short. */
 export interface UploadedFile {
   bytes: Buffer;
+  /** The name the client gave the file (shown only, never used to store it); '' when none. */
+  name: string;
 }
 
 /**
@@ -55,7 +57,7 @@ export async function readUpload(req: FastifyRequest, upload: NonNullable<CallDe
   try {
     const part = await req.file({ limits: { fileSize: upload.maxBytes } });
     if (!part || part.fieldname !== upload.field) return null;
-    return { bytes: await part.toBuffer() };
+    return { bytes: await part.toBuffer(), name: part.filename ?? '' };
   } catch (err) {
     if (err instanceof req.server.multipartErrors.RequestFileTooLargeError) throw new HttpError(413, upload.tooLarge);
     req.log.info({ err: (err as Error).message }, 'incomplete upload');

@@ -8,3 +8,4 @@ export * from './exam.ts';
 export * from './teaching.ts';
 export * from './certificate.ts';
 export * from './notes.ts';
+export * from './work.ts';
