@@ -12,6 +12,7 @@ import { seedLearning } from './seed-learning.ts';
 import { seedExams } from './seed-exam.ts';
 import { seedTeaching } from './seed-teaching.ts';
 import { seedNotes } from './seed-notes.ts';
+import { seedWork } from './seed-work.ts';
 
 export const DEMO_PASSWORDS = { learner: 'Study@2026', teacher: 'Teach@2026' } as const;
 
@@ -92,5 +93,6 @@ export async function seedDemo(db: Db) {
     await seedExams(tx);
     await seedTeaching(tx, rnd);
     await seedNotes(tx, rnd);
+    await seedWork(tx);
   });
 }

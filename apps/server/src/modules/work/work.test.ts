@@ -266,7 +266,9 @@ describe('submitting, reviewing, revising', () => {
     expect((await ok<{ total: number }>(W.findWorkSubmissionByPage, teacher, { query: { classId: first.id, workId: open, late: 'true' } })).total).toBe(0);
     expect((await ok<{ total: number }>(W.findWorkSubmissionByPage, teacher, { query: { classId: first.id, workId: open, keyword: '张伟' } })).total).toBe(1);
     const pending = await ok<{ classId: number; homework: number }[]>(W.findWorkPending, teacher);
-    expect(pending.find((p) => p.classId === first.id)!.homework).toBe(1);
+    expect(pending.find((p) => p.classId === first.id)!.homework).toBe(list.reduce((n, w) => n + w.pending, 0));
+    const practices = await ok<W.ClassWorkItem[]>(W.findClassWork, teacher, { query: { classId: first.id, kind: 'practice' } });
+    expect(pending.find((p) => p.classId === first.id)!.practice).toBe(practices.reduce((n, w) => n + w.pending, 0));
   });
 
   it("another class's teacher, and a learner, reach none of it", async () => {
@@ -374,7 +376,7 @@ describe('practice reports', () => {
   });
 
   it('the teacher lists reports pending audit, rejects with a reason, then approves the revision', async () => {
-    const list = await ok<{ list: W.SubmissionRow[]; total: number }>(W.findPracticeByPage, teacher, { query: { classId: first.id, state: 'pending' } });
+    const list = await ok<{ list: W.SubmissionRow[]; total: number }>(W.findPracticeByPage, teacher, { query: { classId: first.id, state: 'pending', workId: practice, pageSize: 100 } });
     expect(list.list.map((r) => r.submissionId)).toContain(submissionId);
     expect(await refused(W.auditPractice, teacher, { body: { classId: first.id, submissionId, version: 1, decision: 'reject' } })).toBe(M.rejectCommentRequired);
     expect(await refused(W.examineWork, teacher, { body: { classId: first.id, submissionId, version: 1, decision: 'pass', score: 90 } })).toBe(M.notHomework);
