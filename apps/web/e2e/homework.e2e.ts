@@ -64,7 +64,9 @@ const PARAGRAPHS = [
   '一、提高政治站位，深刻认识进一步全面深化改革的重大意义。全会站在新的历史起点上，对进一步全面深化改革作出系统部署，为以中国式现代化全面推进强国建设、民族复兴伟业提供了强大动力和制度保障。作为一名基层财政干部，我深刻体会到，改革开放是决定当代中国命运的关键一招，只有把思想和行动统一到全会精神上来，才能在新征程上不断开创工作新局面。',
   '二、坚持以人民为中心，把改革成果落实到群众身边。改革为了人民、改革依靠人民、改革成果由人民共享。结合本职工作，我将把群众最关心最直接最现实的利益问题作为改革的着力点，推动惠民惠企资金直达基层、直达群众，切实提高资金使用效益，让群众在改革中有更多获得感、幸福感、安全感。',
   '三、对照全会要求，查找自身差距和不足。对照《决定》提出的任务要求，我在工作中还存在学习不够系统、改革创新意识不强、解决复杂问题的本领不足等问题。有时满足于完成上级交办的任务，主动研究新情况、解决新问题的意识不够，对深化预算管理制度改革等重点任务的理解还不够深入。',
-  '四、抓好贯彻落实，推动学习成果转化为工作实效。下一步，我将坚持学以致用、用以促学，围绕深化零基预算改革、加强财政资源统筹、防范化解地方债务风险等重点任务，细化工作举措，明确时间节点，以钉钉子精神抓好各项改革任务落实，努力创造经得起实践、人民和历史检验的工作业绩。',
+  '四、坚持系统观念，提高推动改革的能力本领。改革越深入，越要注意协同。在日常工作中，我将注重处理好当前和长远、局部和全局、发展和安全的关系，既抓改革方案协同，也抓改革落实协同，更抓改革效果协同，防止顾此失彼、单兵突进。同时加强对政策法规的学习，向基层干部群众学习，在实践中增长才干。',
+  '五、抓好贯彻落实，推动学习成果转化为工作实效。下一步，我将坚持学以致用、用以促学，围绕深化零基预算改革、加强财政资源统筹、防范化解地方债务风险等重点任务，细化工作举措，明确时间节点，以钉钉子精神抓好各项改革任务落实，努力创造经得起实践、人民和历史检验的工作业绩。',
+  '总之，学习贯彻党的二十届三中全会精神是当前和今后一个时期的重大政治任务。我将以这次专题学习为新的起点，持续深入学习领会全会精神，在本职岗位上勇于担当、善于作为，以实际行动为推进中国式现代化贡献自己的一份力量。',
 ];
 const REVISION = '结合本单位实际，我将牵头梳理本年度专项资金清单，逐项开展绩效评价，对低效无效资金一律收回统筹使用。';
 
@@ -103,11 +105,12 @@ describe('homework and practice reports', () => {
     const offlineText = PARAGRAPHS.slice(0, 3).join('\n\n');
     await body(lp).fill(offlineText);
     await eventually(() => saveState(lp).textContent()).toBe('离线，已存本机');
-    await lp.unroute('**/studentLearn/updateWork');
     await lp.reload();
     await eventually(() => body(lp).inputValue()).toBe(offlineText);
     await eventually(() => lp.getByText('已从本机恢复上次未保存到服务器的内容').isVisible()).toBe(true);
-    await eventually(() => saveState(lp).textContent()).toMatch(/^已保存/);
+    // Once the server answers again, the restored text is saved (the retry comes by itself).
+    await lp.unroute('**/studentLearn/updateWork');
+    await eventually(() => saveState(lp).textContent(), { timeout: 15_000 }).toMatch(/^已保存/);
 
     // A PDF attachment, uploaded with its progress shown, then the rest of the text; submitted.
     await lp.getByLabel('上传附件').setInputFiles({ name: '学习笔记.pdf', mimeType: 'application/pdf', buffer: await pdfBytes() });
