@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { MSG, type catalog } from '@portal/contract';
+import { MSG, STORAGE_KEY, type catalog } from '@portal/contract';
 import { ACCOUNTS, browserOfThisFile, demoCertificateNo, dialog, eventually, nextCaptchaId, scrollHomeToEnd, seriousA11yViolations, submitPasswordLogin, toastWith } from './helpers.ts';
 import { findCourse, firstIds } from './study.ts';
 
@@ -109,12 +109,22 @@ const EXAM_LEARNER = { phone: '13900010058', password: 'Study@2026' };
 /** The teacher's class area, as teacher 13800000004 with the demo classes. */
 const TEACHER: Visit[] = [
   ...['teacherinfo', 'classstatistics', 'classstatistics1', 'classstatistics2', 'myclass', 'myclass1', 'classcourse', 'classcourse1', 'message', 'message1', 'work'].map((p) => at(`/class/${p}`)),
-  // The demo's first homework has submissions awaiting review, and its class practice reports to audit.
+  // The demo's first homework has submissions awaiting review; the first demo class has practice reports to audit.
   at('/class/work1'),
   firstLinkTo('/class/work2'),
-  at('/class/practice'),
+  { route: '/class/practice', address: async (page) => `/class/practice?classId=${await classIdOf(page, /处级干部网络专题学习一班/)}` },
   firstLinkTo('/class/practice1'),
 ];
+
+/** The id of the logged-in teacher's class whose name matches, asked with the page's own login. */
+async function classIdOf(page: Page, name: RegExp): Promise<number> {
+  const token = await page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { token?: string }).token ?? '', STORAGE_KEY);
+  const res = await fetch(`${baseUrl}/video_learning/education/teacher/findClass`, { method: 'POST', headers: { authorization: token } });
+  const classes = ((await res.json()) as { obj: { id: number; name: string }[] }).obj;
+  const found = classes.find((c) => name.test(c.name));
+  if (!found) throw new Error(`no class ${name}`);
+  return found.id;
+}
 
 /** The study pages, as a learner nobody else's test studies with (one study session per person counts). */
 const STUDY: Visit[] = [
