@@ -106,7 +106,7 @@ describe('the first minutes of new people', () => {
     await fixed.close();
   });
 
-  it('every classroom page has the classroom navigation, every class management page the class navigation, under construction or not', async () => {
+  it('every classroom page has the classroom navigation, every class management page the class navigation', { timeout: 120_000 }, async () => {
     const { page, close } = await browser.open();
     await page.goto('/index');
     await loginWithPassword(page, baseUrl, ACCOUNTS.learner.phone, ACCOUNTS.learner.password);
