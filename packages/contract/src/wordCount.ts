@@ -8,7 +8,7 @@ const HAN = /[\u3400-\u9fff\uf900-\ufaff]/g;
 const LATIN = /[A-Za-z0-9]+(?:[.'’-][A-Za-z0-9]+)*/g;
 
 export function wordCount(markdown: string): number {
-  const text = markdown.replace(/\]\([^)]*\)/g, ']').replace(MARKUP, ' ');
+  const text = markdown.replace(/\]\((?:[^()]|\([^()]*\))*\)/g, ']').replace(MARKUP, ' ');
   const han = text.match(HAN)?.length ?? 0;
   const latin = text.replace(HAN, ' ').match(LATIN)?.length ?? 0;
   return han + latin;

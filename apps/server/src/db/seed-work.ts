@@ -28,7 +28,9 @@ const PLENUM = {
     '三是深刻把握改革的重点任务。《决定》围绕构建高水平社会主义市场经济体制、健全推动经济高质量发展体制机制、完善发展新质生产力体制机制等作出部署。结合财政工作实际，我认为要着力健全预算制度，加强财政资源和预算统筹，深化零基预算改革，把有限的资金用在刀刃上。',
     '四是深刻把握改革的方法论。改革越深入，越要注意协同，既抓改革方案协同，也抓改革落实协同，更抓改革效果协同。在具体工作中，要善于运用系统观念，处理好经济和社会、政府和市场、效率和公平、活力和秩序、发展和安全等重大关系，防止顾此失彼、单兵突进。',
     '五是联系实际查找差距。对照全会精神，我在工作中还存在一些不足：一是学习的系统性不够，满足于读原文、记要点，深入思考不够；二是改革创新意识不强，遇到新情况新问题时习惯于按老办法办事；三是服务群众的精准度不高，对群众急难愁盼问题研究不深。',
-    '六是抓好全会精神的落地落实。我将把学习成果转化为推动工作的具体举措：围绕优化营商环境，进一步压缩审批时限、精简申报材料；围绕保障和改善民生，推动惠民政策直达基层、直达群众；围绕防范化解风险，加强对重点领域的监测预警，切实守住安全底线。',
+    '六是在推进基层治理现代化上下功夫。《决定》提出，要健全党组织领导的自治、法治、德治相结合的城乡基层治理体系。我所在单位联系着多个街道和社区，今后要更多地把工作力量下沉到基层一线，推动资源、服务、管理向基层倾斜，让群众的事情有人管、管得好。',
+    '七是在转变工作作风上下功夫。改革任务越重，越要防止形式主义、官僚主义。我将带头减少不必要的会议和材料，把更多的时间和精力用在调查研究、解决问题上，坚持用改革的成效说话、用群众的满意度检验工作。',
+    '八是抓好全会精神的落地落实。我将把学习成果转化为推动工作的具体举措：围绕优化营商环境，进一步压缩审批时限、精简申报材料；围绕保障和改善民生，推动惠民政策直达基层、直达群众；围绕防范化解风险，加强对重点领域的监测预警，切实守住安全底线。',
   ],
   close: [
     '进一步全面深化改革，既是一场攻坚战，也是一场持久战。我将以这次学习为新的起点，持续深入学习领会全会精神，以钉钉子精神抓好各项改革任务落实，以实际行动为推进中国式现代化贡献自己的力量。',
@@ -94,7 +96,8 @@ function random(seed: number) {
 /** A full 心得体会 of 800+ characters, its paragraphs chosen by `k`. */
 function plenumText(k: number, title: string): string {
   const open = PLENUM.open[k % PLENUM.open.length]!;
-  const body = PLENUM.body.filter((_, i) => (i + k) % 6 !== 5);
+  // One of the middle paragraphs left out per learner, the rest numbered again (一是, 二是, …).
+  const body = PLENUM.body.filter((_, i) => i === 0 || i === PLENUM.body.length - 1 || (i + k) % 8 !== 7).map((p, i) => `${'一二三四五六七八'[i]}是${p.replace(/^[一二三四五六七八]是/, '')}`);
   const close = PLENUM.close[k % PLENUM.close.length]!;
   return [`## ${title}`, open, ...body, close].join('\n\n');
 }
@@ -173,7 +176,7 @@ export async function seedWork(db: Db) {
     // The featured learner: returned on the plenum (with a comment), passed on its second version of
     // the discipline work, a draft of the outline, a practice report awaiting audit.
     specs.push(
-      { workId: plenum.id, personId: featured, versions: [{ text: plenumShort(0), state: 'returned', daysAgo: 12, score: null, comment: RETURN_COMMENTS[0]! }], draft: { text: `${plenumShort(0)}\n\n${PLENUM.body[2]}`, daysAgo: 1 } },
+      { workId: plenum.id, personId: featured, versions: [{ text: plenumShort(0), state: 'returned', daysAgo: 12, score: null, comment: RETURN_COMMENTS[0]! }], draft: { text: `${plenumShort(0)}\n\n${PLENUM.body[2].replace(/^三是/, '')}`, daysAgo: 1 } },
       {
         workId: discipline.id,
         personId: featured,

@@ -397,7 +397,7 @@ export const downloadWorkFile = defineCall({
   auth: 'required',
   binary: true,
   summary:
-    'One attachment, to its learner or a teacher of the assignment\'s class only: PDF and images shown in the page (inline), Word and Excel saved; download=true saves any. 404 to anybody else.',
+    "One attachment, to its learner or (once handed in) a teacher of the assignment's class only; 404 to anybody else. Sent as the file with its type, Content-Disposition inline for PDF and images (attachment for Word and Excel, and for any with download=true). Authorised by the login token header like every call, so a page fetches it as a blob (as api/download.ts does) and shows images and PDFs from the blob (PDF with pdf.js, as studypdf).",
   query: z.object({ fileId, download: trueFalse.default('false') }),
   data: z.null(),
 });

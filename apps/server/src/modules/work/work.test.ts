@@ -106,6 +106,35 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+describe('the demo homework', () => {
+  it("the featured learner has work in every state, with the teacher's comment on the returned one", async () => {
+    const page = await ok<{ list: W.MyWorkItem[] }>(W.findWorkByPage, learner, { query: { pageSize: 100 } });
+    const demo = page.list.filter((w) => ![open, overdue, closed, practice, noFiles].includes(w.id));
+    expect(new Set(demo.map((w) => w.state))).toEqual(new Set(['returned', 'passed', 'draft', 'submitted']));
+    const returned = demo.find((w) => w.state === 'returned')!;
+    expect(returned.title).toBe('学习贯彻党的二十届三中全会精神心得体会');
+    const d = await ok<W.WorkDetail>(W.findWorkById, learner, { query: { workId: returned.id } });
+    expect(d.submission!.comment).toMatch(/结合本单位/);
+    const passed = demo.find((w) => w.state === 'passed')!;
+    const history = await ok<W.WorkVersion[]>(W.findWorkVersions, learner, { query: { workId: passed.id } });
+    expect(history.map((v) => v.state)).toEqual(['passed', 'returned']);
+  });
+
+  it('the class has submissions in every review state, full texts of 800+ characters, and practice reports in every audit state', async () => {
+    const list = await ok<W.ClassWorkItem[]>(W.findClassWork, teacher, { query: { classId: first.id } });
+    const plenum = list.find((w) => w.title === '学习贯彻党的二十届三中全会精神心得体会')!;
+    expect(plenum).toMatchObject({ minWords: 800 });
+    for (const key of ['pending', 'passed', 'returned', 'missing', 'late'] as const) expect(plenum[key], key).toBeGreaterThan(0);
+    const pending = await ok<{ list: W.SubmissionRow[] }>(W.findWorkSubmissionByPage, teacher, { query: { classId: first.id, workId: plenum.id, state: 'pending' } });
+    const detail = await ok<W.SubmissionDetail>(W.findWorkSubmission, teacher, { query: { classId: first.id, submissionId: pending.list[0]!.submissionId! } });
+    expect(detail.current.wordCount).toBeGreaterThanOrEqual(800);
+    const resubmitted = pending.list.find((r) => r.version === 2);
+    if (resubmitted) expect((await ok<W.SubmissionDetail>(W.findWorkSubmission, teacher, { query: { classId: first.id, submissionId: resubmitted.submissionId! } })).diff!.length).toBeGreaterThan(1);
+    const [report] = await ok<W.ClassWorkItem[]>(W.findClassWork, teacher, { query: { classId: first.id, kind: 'practice' } });
+    for (const key of ['pending', 'passed', 'returned'] as const) expect(report![key], key).toBeGreaterThan(0);
+  });
+});
+
 describe("the learner's works", () => {
   it('lists the assignments of my classes only, with my state and the deadlines', async () => {
     const page = await ok<{ list: W.MyWorkItem[]; total: number }>(W.findWorkByPage, learner, { query: { pageSize: 100 } });
@@ -265,7 +294,7 @@ describe('submitting, reviewing, revising', () => {
     expect((await ok<{ total: number }>(W.findWorkSubmissionByPage, teacher, { query: { classId: first.id, workId: open, state: 'pending' } })).total).toBe(1);
     expect((await ok<{ total: number }>(W.findWorkSubmissionByPage, teacher, { query: { classId: first.id, workId: open, late: 'true' } })).total).toBe(0);
     expect((await ok<{ total: number }>(W.findWorkSubmissionByPage, teacher, { query: { classId: first.id, workId: open, keyword: '张伟' } })).total).toBe(1);
-    const pending = await ok<{ classId: number; homework: number }[]>(W.findWorkPending, teacher);
+    const pending = await ok<{ classId: number; homework: number; practice: number }[]>(W.findWorkPending, teacher);
     expect(pending.find((p) => p.classId === first.id)!.homework).toBe(list.reduce((n, w) => n + w.pending, 0));
     const practices = await ok<W.ClassWorkItem[]>(W.findClassWork, teacher, { query: { classId: first.id, kind: 'practice' } });
     expect(pending.find((p) => p.classId === first.id)!.practice).toBe(practices.reduce((n, w) => n + w.pending, 0));
@@ -415,5 +444,33 @@ describe('workExport', () => {
     const book2 = new ExcelJS.Workbook();
     await book2.xlsx.load(filtered.rawPayload as unknown as ArrayBuffer);
     expect(book2.worksheets[0]!.rowCount - 2).toBe(1);
+  });
+});
+
+describe('at the same moment', () => {
+  it('two tabs submitting the same work: one version, the other told', async () => {
+    const [w] = await t.db.insert(works).values({ classId: first.id, kind: 'homework', title: '两个窗口同时提交', requirement: '谈体会', dueAt: new Date(Date.now() + DAY) }).returning({ id: works.id });
+    const saved = await ok<{ revision: number }>(W.updateWork, learner, draft(w!.id, 0, '学习体会正文'));
+    const results = await Promise.all([0, 1].map(() => t.call(W.addWork, { token: learner, ...draft(w!.id, saved.revision, '学习体会正文') })));
+    expect(results.filter((r) => obj(r).res)).toHaveLength(1);
+    expect([M.readOnly, M.stale]).toContain(obj(results.find((r) => !obj(r).res)!).resMsg);
+    expect(await ok<W.WorkVersion[]>(W.findWorkVersions, learner, { query: { workId: w!.id } })).toHaveLength(1);
+  });
+
+  it('two teachers of a class reviewing the same submission: one review stands', async () => {
+    const coTeacher = await t.login('13700000002', DEMO_PASSWORDS.teacher);
+    const mine = await ok<T.ClassSummary[]>(T.findClass, teacher);
+    const second = mine.find((c) => c.id !== first.id)!;
+    const [w] = await ok<W.ClassWorkItem[]>(W.findClassWork, coTeacher, { query: { classId: second.id } });
+    const pending = await ok<{ list: W.SubmissionRow[] }>(W.findWorkSubmissionByPage, coTeacher, { query: { classId: second.id, workId: w!.id, state: 'pending' } });
+    const target = pending.list[0]!;
+    const results = await Promise.all([
+      t.call(W.examineWork, { token: teacher, body: { classId: second.id, submissionId: target.submissionId, version: target.version, decision: 'pass', score: 90 } }),
+      t.call(W.examineWork, { token: coTeacher, body: { classId: second.id, submissionId: target.submissionId, version: target.version, decision: 'return', comment: '请补充具体举措。' } }),
+    ]);
+    expect(results.filter((r) => obj(r).res)).toHaveLength(1);
+    expect(obj(results.find((r) => !obj(r).res)!).resMsg).toBe(M.notPending);
+    const detail = await ok<W.SubmissionDetail>(W.findWorkSubmission, coTeacher, { query: { classId: second.id, submissionId: target.submissionId! } });
+    expect(detail.versions.filter((v) => v.examinedAt !== null)).toHaveLength(1);
   });
 });
