@@ -197,6 +197,32 @@ describe('homework and practice reports', () => {
     await teacher.close();
   });
 
+  it('用笔记写心得: a course\'s notes start a homework draft that quotes them, once', { timeout: 120_000 }, async () => {
+    const OUTLINE = '《习近平新时代中国特色社会主义思想学习纲要》专题学习体会';
+    const learner = await browser.open();
+    const lp = learner.page;
+    await lp.goto('/index');
+    await loginWithPassword(lp, baseUrl, ACCOUNTS.learner.phone, ACCOUNTS.learner.password);
+    await lp.goto('/learningClassroom/learningnotes');
+    const group = lp.locator('section.notes-page-group').first();
+    await eventually(() => group.count()).toBe(1);
+    const firstNote = ((await group.locator('.notes-title').first().textContent()) ?? '').trim();
+    await group.getByRole('button', { name: /^用笔记写心得/ }).click();
+    const modal = lp.getByRole('dialog', { name: '用笔记写心得' });
+    await modal.getByRole('radio', { name: new RegExp(OUTLINE) }).check();
+    await modal.getByRole('button', { name: '开始撰写' }).click();
+    await eventually(() => new URL(lp.url()).pathname).toBe('/learningClassroom/myhomework3');
+    await eventually(() => body(lp).inputValue()).toContain('学习笔记摘录');
+    expect(await body(lp).inputValue()).toContain(firstNote.split(' ').at(-1));
+    await eventually(() => new URL(lp.url()).searchParams.has('notesOf')).toBe(false);
+    await eventually(() => saveState(lp).textContent()).toMatch(/^已保存/);
+    await lp.reload();
+    await eventually(() => body(lp).inputValue()).toContain('学习笔记摘录');
+    expect((await body(lp).inputValue()).split('学习笔记摘录').length).toBe(2);
+    expect(learner.errors).toEqual([]);
+    await learner.close();
+  });
+
   it('a practice report with a photo is submitted and approved', { timeout: 180_000 }, async () => {
     const who = await freshLearner();
     const learner = await browser.open();

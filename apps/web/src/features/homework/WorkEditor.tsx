@@ -4,8 +4,8 @@
  * upload progress; the save state always in view (已保存 hh:mm:ss / 保存中 / 离线，已存本机); 保存草稿
  * and 提交. A submitted work is shown read-only until it is returned.
  */
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Card, Input, Popconfirm, Space } from 'antd';
 import dayjs from 'dayjs';
 import { wordCount, type work as W } from '@portal/contract';
@@ -16,6 +16,7 @@ import { AttachmentList, Uploader } from './Attachments.tsx';
 import { deadlineText, hwHref, LateTag, SafeHtml, WorkStateTag, wordLimitText } from './common.tsx';
 import { useDraft, type SaveState } from './useDraft.ts';
 import type { PracticeCopy } from './draftStore.ts';
+import { NOTES_PARAM } from './fromNotes.tsx';
 
 function SaveStateText({ state }: { state: SaveState }) {
   const [text, warn] = ((): [string, boolean] => {
@@ -54,11 +55,29 @@ function WordCount({ n, w }: { n: number; w: Pick<W.WorkItem, 'minWords' | 'maxW
 
 const EMPTY_PRACTICE: PracticeCopy = { time: '', place: '', done: '', outcome: '' };
 
-function Editor({ personId, detail }: { personId: number; detail: W.WorkDetail }) {
+function Editor({ personId, detail, quote }: { personId: number; detail: W.WorkDetail; quote?: string }) {
   const w = detail.work;
   const practice = w.kind === 'practice';
   const navigate = useNavigate();
   const draft = useDraft(personId, detail);
+  const [, setParams] = useSearchParams();
+  const quoted = useRef(false);
+  // 用笔记写心得: the notes are added to the end of the draft once (then saved like any typing), and
+  // the request leaves the address, so a reload does not add them again.
+  useEffect(() => {
+    if (!quote || quoted.current || practice) return;
+    quoted.current = true;
+    const text = draft.latest().text;
+    if (!text.includes(quote)) draft.change({ text: text.trim() ? `${text.trimEnd()}\n\n${quote}` : quote });
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        next.delete(NOTES_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [quote]); // eslint-disable-line react-hooks/exhaustive-deps
   const [submitting, setSubmitting] = useState(false);
   const { content, state } = draft;
   const p = content.practice ?? EMPTY_PRACTICE;
@@ -186,7 +205,7 @@ function Editor({ personId, detail }: { personId: number; detail: W.WorkDetail }
 }
 
 /** The editor, or why the work cannot be changed now. */
-export function WorkEditor({ personId, detail }: { personId: number; detail: W.WorkDetail }) {
+export function WorkEditor({ personId, detail, quote }: { personId: number; detail: W.WorkDetail; quote?: string }) {
   const sub = detail.submission;
   if (sub && !sub.editable) {
     return (
@@ -207,5 +226,5 @@ export function WorkEditor({ personId, detail }: { personId: number; detail: W.W
       </Card>
     );
   }
-  return <Editor key={detail.work.id} personId={personId} detail={detail} />;
+  return <Editor key={detail.work.id} personId={personId} detail={detail} quote={quote} />;
 }
