@@ -263,4 +263,31 @@ describe('homework and practice reports', () => {
     await learner.close();
     await teacher.close();
   });
+
+  it('two tabs write the same draft: the older one is told, and the writer chooses which text stays', { timeout: 120_000 }, async () => {
+    const who = await freshLearner();
+    const learner = await browser.open();
+    const a = learner.page;
+    await a.goto('/index');
+    await loginWithPassword(a, baseUrl, who.phone, PASSWORD);
+    const address = `/learningClassroom/myhomework2?workId=${who.homeworkId}`;
+    await a.goto(address);
+    const b = await a.context().newPage();
+    await b.goto(address);
+    await eventually(() => body(b).isVisible()).toBe(true);
+    await eventually(() => body(a).isVisible()).toBe(true);
+
+    await body(a).fill(PARAGRAPHS[0]!);
+    await eventually(() => saveState(a).textContent()).toMatch(/^已保存/);
+    // The second tab still holds the draft as it was: its save does not overwrite the newer one.
+    await body(b).fill(PARAGRAPHS[1]!);
+    await eventually(() => saveState(b).textContent()).toBe('草稿已在其他窗口或设备上更新');
+    await eventually(() => b.getByText('此草稿已在其他窗口或设备上保存了不同的内容').isVisible()).toBe(true);
+    await b.getByRole('button', { name: '保留本窗口的内容' }).click();
+    await eventually(() => saveState(b).textContent()).toMatch(/^已保存/);
+    await a.reload();
+    await eventually(() => body(a).inputValue()).toBe(PARAGRAPHS[1]);
+    expect(learner.errors).toEqual([]);
+    await learner.close();
+  });
 });
