@@ -5,13 +5,13 @@
  * score — and practice reports pending, approved and rejected. The featured learner 13800000001 has
  * one of each state, a returned work with the comment, and a work passed on its second version (so
  * history and the teacher's changes view show something). Texts are assembled from paragraphs a
- * cadre would write (800+ characters for the full ones). Runs after seedTeaching; a few batched
- * inserts, so it stays fast.
+ * cadre would write (800+ characters for the full ones); two members have an extension. Runs after
+ * seedTeaching; a few batched inserts, so it stays fast.
  */
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import { wordCount } from '@portal/contract';
-import { classCourses, classMembers, classMessages, classTeachers, courses, messageRecipients, persons, teacherClasses, workSubmissions, workVersions, works, type PracticeData } from './schema/index.ts';
+import { classCourses, classMembers, classMessages, classTeachers, courses, messageRecipients, persons, teacherClasses, workExtensions, workSubmissions, workVersions, works, type PracticeData } from './schema/index.ts';
 
 const DAY = 86_400_000;
 
@@ -292,6 +292,12 @@ export async function seedWork(db: Db) {
     }),
   );
   if (versionRows.length) await db.insert(workVersions).values(versionRows);
+
+  // Two members with nothing handed in were given more time on the plenum work (away on duty).
+  const extended = rest.filter((_, i) => i % 10 === 8).slice(0, 2);
+  if (extended.length) {
+    await db.insert(workExtensions).values(extended.map((personId) => ({ workId: plenum.id, personId, until: at(-30), reason: '因参加省委巡视工作，经本人申请同意延期', grantedBy: mainTeacher, grantedAt: at(4) })));
+  }
 
   // The featured learner was told of the return of the plenum work (as a review sends it).
   if (featured !== undefined) {

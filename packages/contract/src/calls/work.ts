@@ -117,6 +117,10 @@ export const WORK_MSG = {
   notPractice: '该记录不是实践报告',
   notHomework: '该记录不是作业',
   submissionNotFound: '提交记录不存在或不属于本班级',
+  extensionPast: '延期截止时间须晚于现在',
+  extensionTooLong: '延期不能超过截止时间后180天',
+  notMember: '所选学员不在本班级',
+  extended: '已为该学员延期',
   saved: '草稿已保存',
   submitted: '作业已提交',
   examined: '批阅已保存',
@@ -240,12 +244,14 @@ export const mySubmission = z.object({
 });
 export type MySubmission = z.infer<typeof mySubmission>;
 
-/** What the deadline allows now. */
+/** What the deadline allows now (for me: an extension the teacher granted me counts). */
 export const deadlineState = z.object({
   /** Past the due date (a submission now is late). */
   overdue: z.boolean(),
   /** Past the cut-off: a first submission is refused. */
   closed: z.boolean(),
+  /** An extension granted to me: until then my work is on time and accepted; null when none. */
+  extensionUntil: instant.nullable(),
 });
 
 // ---- learner: my works ------------------------------------------------------------------------
@@ -460,6 +466,8 @@ export const submissionRow = z.object({
   score: z.number().nullable(),
   examinedBy: z.string().nullable(),
   examinedAt: instant.nullable(),
+  /** An extension granted to this member (grantWorkExtension); null when none. */
+  extensionUntil: instant.nullable(),
 });
 export type SubmissionRow = z.infer<typeof submissionRow>;
 
@@ -589,6 +597,24 @@ export const auditPractice = defineCall({
     comment,
   }),
   data: reviewResult,
+});
+
+export const grantWorkExtension = defineCall({
+  name: 'grantWorkExtension',
+  method: 'POST',
+  path: `${T}/grantWorkExtension`,
+  envelope: 'vl',
+  auth: 'required',
+  summary:
+    "Grants one member of my class a later deadline for an assignment (Moodle's extension): until then their work is on time and accepted, whatever the due date and cut-off; granting again replaces it. At most 180 days past the cut-off (or due date). The learner gets a message.",
+  body: z.object({
+    classId,
+    workId,
+    personId: idParam('学员编号'),
+    until: z.iso.datetime({ offset: true, error: '延期截止时间格式不正确' }),
+    reason: z.string({ error: '延期原因必须是文字' }).trim().max(200, '延期原因不能超过200个字').default(''),
+  }),
+  data: z.object({ workId: z.number().int(), personId: z.number().int(), extensionUntil: instant }),
 });
 
 export const findWorkPending = defineCall({

@@ -9,7 +9,7 @@
  * `work_files`, stored under generated names outside the public uploads.
  */
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { persons } from './people.ts';
 import { courses, installs } from './catalog.ts';
 import { teacherClasses } from './teaching.ts';
@@ -122,4 +122,24 @@ export const workFiles = pgTable(
     uploadedAt: at('uploaded_at').notNull().default(sql`now()`),
   },
   (t) => [index('work_files_owner_idx').on(t.personId, t.workId)],
+);
+
+/** A later deadline for one learner (Moodle's extension): work handed in by then is on time and accepted. */
+export const workExtensions = pgTable(
+  'work_extensions',
+  {
+    workId: integer('work_id')
+      .notNull()
+      .references(() => works.id),
+    personId: integer('person_id')
+      .notNull()
+      .references(() => persons.personId),
+    until: at('until').notNull(),
+    reason: text('reason').notNull().default(''),
+    grantedBy: integer('granted_by')
+      .notNull()
+      .references(() => persons.personId),
+    grantedAt: at('granted_at').notNull().default(sql`now()`),
+  },
+  (t) => [primaryKey({ columns: [t.workId, t.personId] })],
 );

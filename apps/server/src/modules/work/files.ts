@@ -3,7 +3,7 @@
  * formats the parts inside), and a private store under generated names that no static route serves;
  * they are read only through downloadWorkFile, which checks who asks.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { work } from '@portal/contract';
 import { imageTypeOf } from '../../integrations/storage.ts';
@@ -66,6 +66,8 @@ export const CONTENT_TYPES: Record<WorkFileType, string> = {
 export interface PrivateFiles {
   put(key: string, bytes: Buffer): Promise<void>;
   get(key: string): Promise<Buffer>;
+  /** Removes the file; one already gone is no error. */
+  remove(key: string): Promise<void>;
 }
 
 const SAFE_KEY = /^[a-z0-9/_-]+\.[a-z0-9]+$/;
@@ -82,5 +84,6 @@ export function privateDiskFiles(root: string): PrivateFiles {
       await writeFile(file, bytes);
     },
     get: (key) => readFile(fileOf(key)),
+    remove: (key) => rm(fileOf(key), { force: true }),
   };
 }

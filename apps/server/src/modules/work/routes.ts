@@ -59,6 +59,7 @@ export function workRoutes(bind: Binder, svc: WorkService, teacher: Pick<Teacher
   forClass(W.examineWork, async ({ body: { classId: _c, ...body } }, a) => new Answer(await svc.examine(a, body), W.WORK_MSG.examined));
   forClass(W.findPracticeByPage, ({ query: { pageNum, pageSize, classId: _c, ...f } }, a) => svc.practices(a, f, { pageNum, pageSize }));
   forClass(W.auditPractice, async ({ body: { classId: _c, ...body } }, a) => new Answer(await svc.audit(a, body), W.WORK_MSG.audited));
+  forClass(W.grantWorkExtension, async ({ body: { classId: _c, ...body } }, a) => new Answer(await svc.grantExtension(a, body), W.WORK_MSG.extended));
   bind(W.findWorkPending, async ({ caller, ip, reply }) => {
     reply.header('Cache-Control', 'private, no-store');
     return svc.pending(await teacher.asTeacher(caller, ip, W.findWorkPending.name));

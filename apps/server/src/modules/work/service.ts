@@ -9,7 +9,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { UC_CODE, wordCount, work as W } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
-import { classMembers, classMessages, courses, installs, messageRecipients, organs, persons, teacherClasses, workFiles, workSubmissions, workVersions, works, type PracticeData } from '../../db/schema/index.ts';
+import { classMembers, classMessages, courses, installs, messageRecipients, organs, persons, teacherClasses, workExtensions, workFiles, workSubmissions, workVersions, works, type PracticeData } from '../../db/schema/index.ts';
 import type { Caller } from '../../http/auth.ts';
 import { Refusal } from '../../http/errors.ts';
 import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
@@ -62,9 +62,19 @@ function cleanPractice(p: W.PracticeFields | undefined): PracticeData {
 const sameIds = (a: number[], b: number[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 const samePractice = (a: PracticeData | null, b: PracticeData | null) => JSON.stringify(a) === JSON.stringify(b);
 
-function deadline(w: WorkRow, now = new Date()) {
-  return { overdue: now > w.dueAt, closed: w.cutoffAt !== null && now > w.cutoffAt };
+/** The due date and cut-off that hold for one learner: an extension moves both to its date when later. */
+function deadlinesFor(w: WorkRow, extension: Date | null) {
+  const later = (d: Date | null) => (extension && (d === null || extension > d) ? extension : d);
+  return { dueAt: later(w.dueAt)!, cutoffAt: w.cutoffAt === null ? null : later(w.cutoffAt) };
 }
+
+function deadline(w: WorkRow, extension: Date | null, now = new Date()) {
+  const d = deadlinesFor(w, extension);
+  return { overdue: now > d.dueAt, closed: d.cutoffAt !== null && now > d.cutoffAt, extensionUntil: isoOrNull(extension) };
+}
+
+/** The longest extension: this long after the cut-off (or the due date when there is none). */
+const EXTENSION_MAX_MS = 180 * 86_400_000;
 
 export function makeWork({ db, platform, files, classesOf, classOfTeacher, uploadsPerHour = 120 }: WorkDeps) {
   // ---- shared reads ------------------------------------------------------------------------------
@@ -185,6 +195,14 @@ export function makeWork({ db, platform, files, classesOf, classOfTeacher, uploa
       .from(workSubmissions)
       .where(and(eq(workSubmissions.workId, workId), eq(workSubmissions.personId, personId)));
     return s ?? null;
+  }
+
+  async function extensionOf(workId: number, personId: number): Promise<Date | null> {
+    const [e] = await db
+      .select({ until: workExtensions.until })
+      .from(workExtensions)
+      .where(and(eq(workExtensions.workId, workId), eq(workExtensions.personId, personId)));
+    return e?.until ?? null;
   }
 
   /** The assignment of `workId` when the caller is a member of its class; otherwise the refusal. */
@@ -309,12 +327,14 @@ export function makeWork({ db, platform, files, classesOf, classOfTeacher, uploa
         organName: sql<string>`coalesce(${organs.name}, '')`,
         v: workVersions,
         examinedByName: examiner,
+        extensionUntil: workExtensions.until,
         total: sql<number>`count(*) over()`.mapWith(Number),
       })
       .from(works)
       .innerJoin(classMembers, eq(classMembers.classId, works.classId))
       .innerJoin(persons, eq(persons.personId, classMembers.personId))
       .leftJoin(organs, eq(organs.id, persons.organId))
+      .leftJoin(workExtensions, and(eq(workExtensions.workId, works.id), eq(workExtensions.personId, persons.personId)))
       .leftJoin(workSubmissions, and(eq(workSubmissions.workId, works.id), eq(workSubmissions.personId, persons.personId)))
       .leftJoin(workVersions, and(eq(workVersions.submissionId, workSubmissions.id), eq(workVersions.version, workSubmissions.version)))
       .where(and(...where))
@@ -340,6 +360,7 @@ export function makeWork({ db, platform, files, classesOf, classOfTeacher, uploa
         score: v?.score ?? null,
         examinedBy: v ? r.examinedByName : null,
         examinedAt: isoOrNull(v?.examinedAt),
+        extensionUntil: isoOrNull(r.extensionUntil),
       };
     });
     const total = rows[0]?.total ?? (q.pageNum > 1 ? (await rowsPage(cls, f, { pageNum: 1, pageSize: 1 })).total : 0);
@@ -465,7 +486,7 @@ export function makeWork({ db, platform, files, classesOf, classOfTeacher, uploa
   async function myWorks(caller: Caller, f: { kind?: W.WorkKind | undefined; state?: W.WorkState | undefined }, q: PageQuery): Promise<Page<W.MyWorkItem>> {
     const now = new Date();
     const state = sql`coalesce(${workSubmissions.state}, 'none')`;
-    const closed = sql`(${works.cutoffAt} is not null and ${works.cutoffAt} < ${now.toISOString()}::timestamptz)`;
+    const closed = sql`(${works.cutoffAt} is not null and greatest(${works.cutoffAt}, ${workExtensions.until}) < ${now.toISOString()}::timestamptz)`;
     const needsAction = sql`(${workSubmissions.state} in ('draft', 'returned') or (${workSubmissions.id} is null and not ${closed}))`;
     const rows = await db
       .select({
@@ -474,6 +495,7 @@ export function makeWork({ db, platform, files, classesOf, classOfTeacher, uploa
         courseTitle: sql<string>`coalesce(${courses.title}, '')`,
         installTitle: sql<string>`coalesce(${installs.title}, '')`,
         s: workSubmissions,
+        extensionUntil: workExtensions.until,
         total: sql<number>`count(*) over()`.mapWith(Number),
       })
       .from(works)
@@ -482,6 +504,7 @@ export function makeWork({ db, platform, files, classesOf, classOfTeacher, uploa
       .leftJoin(courses, eq(courses.id, works.courseId))
       .leftJoin(installs, eq(installs.id, sql`coalesce(${works.installId}, ${teacherClasses.installId})`))
       .leftJoin(workSubmissions, and(eq(workSubmissions.workId, works.id), eq(workSubmissions.personId, caller.personId)))
+      .leftJoin(workExtensions, and(eq(workExtensions.workId, works.id), eq(workExtensions.personId, caller.personId)))
       .where(and(f.kind ? eq(works.kind, f.kind) : undefined, f.state ? sql`${state} = ${f.state}` : undefined))
       .orderBy(sql`case when ${needsAction} then 0 else 1 end`, sql`case when ${needsAction} then ${works.dueAt} end asc`, desc(works.dueAt), desc(works.id))
       .limit(q.pageSize)
@@ -493,7 +516,7 @@ export function makeWork({ db, platform, files, classesOf, classOfTeacher, uploa
       late: r.s ? r.s.late && r.s.version > 0 : false,
       submittedAt: isoOrNull(r.s?.submittedAt),
       examinedAt: isoOrNull(r.s?.examinedAt),
-      ...deadline(r.w, now),
+      ...deadline(r.w, r.extensionUntil, now),
     }));
     const total = rows[0]?.total ?? (q.pageNum > 1 ? (await myWorks(caller, f, { pageNum: 1, pageSize: 1 })).total : 0);
     return { list, total, pageNum: q.pageNum, pageSize: q.pageSize };
@@ -523,7 +546,7 @@ export function makeWork({ db, platform, files, classesOf, classOfTeacher, uploa
       const r = await myWork(caller, workId);
       const s = await mine(workId, caller.personId);
       return {
-        work: { ...itemOf(r), requirement: r.w.requirement, requirementHtml: renderMarkdown(r.w.requirement), ...deadline(r.w) },
+        work: { ...itemOf(r), requirement: r.w.requirement, requirementHtml: renderMarkdown(r.w.requirement), ...deadline(r.w, await extensionOf(workId, caller.personId)) },
         submission: s ? await mySubmissionView(s) : null,
       };
     },
@@ -550,11 +573,12 @@ export function makeWork({ db, platform, files, classesOf, classOfTeacher, uploa
       const { w } = await myWork(caller, body.workId);
       const d = await cleanDraft(caller, w, body);
       const saved = await save(db, caller, w, body.revision, d);
+      const { dueAt, cutoffAt } = deadlinesFor(w, await extensionOf(w.id, caller.personId));
       const refuse = async (message: string): Promise<never> => {
         await platform.audit({ personId: caller.personId, ip, event: 'work.submit', target: `work:${w.id}`, outcome: 'failure', detail: { submissionId: saved.id, reason: message } });
         throw new Refusal(message);
       };
-      if (saved.version === 0 && w.cutoffAt !== null && new Date() > w.cutoffAt) return refuse(M.pastCutoff);
+      if (saved.version === 0 && cutoffAt !== null && new Date() > cutoffAt) return refuse(M.pastCutoff);
       if (w.kind === 'homework' && d.text.trim() === '') return refuse(M.textRequired);
       if (d.practice && (!d.practice.time || !d.practice.place || !d.practice.done.trim() || !d.practice.outcome.trim())) return refuse(M.practiceFieldsRequired);
       if (w.minWords > 0 && d.wordCount < w.minWords) return refuse(W.tooFewWords(w.minWords, d.wordCount));
@@ -565,8 +589,8 @@ export function makeWork({ db, platform, files, classesOf, classOfTeacher, uploa
         if (s.state === 'submitted' || s.state === 'passed') return s.state === 'passed' ? M.passedReadOnly : M.readOnly;
         const now = new Date();
         const first = s.version === 0;
-        if (first && w.cutoffAt !== null && now > w.cutoffAt) return M.pastCutoff;
-        const late = first ? now > w.dueAt : s.late;
+        if (first && cutoffAt !== null && now > cutoffAt) return M.pastCutoff;
+        const late = first ? now > dueAt : s.late;
         const version = s.version + 1;
         await tx.insert(workVersions).values({ submissionId: s.id, version, text: s.text, practice: s.practice, attachmentIds: s.attachmentIds, wordCount: s.wordCount, late, submittedAt: now, state: 'submitted' });
         const [done] = await tx
@@ -581,6 +605,7 @@ export function makeWork({ db, platform, files, classesOf, classOfTeacher, uploa
       return mySubmissionView(result);
     },
 
+    /** Deletes a draft never handed in, and the files uploaded for it. */
     async deleteDraft(caller: Caller, workId: number) {
       await myWork(caller, workId);
       const deleted = await db
@@ -588,6 +613,12 @@ export function makeWork({ db, platform, files, classesOf, classOfTeacher, uploa
         .where(and(eq(workSubmissions.workId, workId), eq(workSubmissions.personId, caller.personId), eq(workSubmissions.state, 'draft'), eq(workSubmissions.version, 0)))
         .returning({ id: workSubmissions.id });
       if (deleted.length === 0) throw new Refusal((await mine(workId, caller.personId)) ? M.notDraft : M.nothingToDelete);
+      // Never handed in, so none of the learner's files of this assignment is part of a version: they go too.
+      const gone = await db
+        .delete(workFiles)
+        .where(and(eq(workFiles.workId, workId), eq(workFiles.personId, caller.personId)))
+        .returning({ storageKey: workFiles.storageKey });
+      await Promise.all(gone.map((f) => files.remove(f.storageKey)));
       return { workId };
     },
 
@@ -711,6 +742,35 @@ export function makeWork({ db, platform, files, classesOf, classOfTeacher, uploa
     audit: (a: ClassAccess, body: { submissionId: number; version: number; decision: 'approve' | 'reject'; comment: string }) => {
       if (body.decision === 'reject' && !body.comment) throw new Refusal(M.rejectCommentRequired);
       return review(a, 'practice', { ...body, score: null, outcome: body.decision === 'approve' ? 'passed' : 'returned' });
+    },
+
+    /** A later deadline for one member of the class, replacing any earlier one; the learner is told. */
+    async grantExtension(a: ClassAccess, body: { workId: number; personId: number; until: string; reason: string }) {
+      const refuse = async (message: string): Promise<never> => {
+        await platform.audit({ personId: a.teacher.personId, ip: a.ip, event: 'teacher.grantExtension', target: `work:${body.workId}`, outcome: 'failure', detail: { classId: a.cls.id, personId: body.personId, reason: message } });
+        throw new Refusal(message);
+      };
+      const [w] = await db.select().from(works).where(and(eq(works.id, body.workId), eq(works.classId, a.cls.id)));
+      if (!w) return refuse(M.workNotFound);
+      const [member] = await db
+        .select({ personId: classMembers.personId })
+        .from(classMembers)
+        .where(and(eq(classMembers.classId, a.cls.id), eq(classMembers.personId, body.personId)));
+      if (!member) return refuse(M.notMember);
+      const until = new Date(body.until);
+      if (until.getTime() <= Date.now()) return refuse(M.extensionPast);
+      if (until.getTime() > (w.cutoffAt ?? w.dueAt).getTime() + EXTENSION_MAX_MS) return refuse(M.extensionTooLong);
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(workExtensions)
+          .values({ workId: w.id, personId: body.personId, until, reason: body.reason, grantedBy: a.teacher.personId })
+          .onConflictDoUpdate({ target: [workExtensions.workId, workExtensions.personId], set: { until, reason: body.reason, grantedBy: a.teacher.personId, grantedAt: new Date() } });
+        const when = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit' }).format(until);
+        const what = w.kind === 'homework' ? '作业' : '实践报告';
+        await notify(tx, a.teacher, w, body.personId, `${what}已延期：${w.title}`.slice(0, 50), `班主任已将您的${what}《${w.title}》提交截止时间延至${when}。${body.reason ? `说明：${body.reason}` : ''}`.slice(0, 500));
+      });
+      await platform.audit({ personId: a.teacher.personId, ip: a.ip, event: 'teacher.grantExtension', target: `work:${w.id}`, outcome: 'success', detail: { classId: a.cls.id, personId: body.personId, until: until.toISOString(), reason: body.reason } });
+      return { workId: w.id, personId: body.personId, extensionUntil: iso(until) };
     },
 
     async pending(teacher: Caller) {

@@ -194,9 +194,12 @@ describe('drafts: autosave by revision', () => {
     expect(d.submission!.html).toContain('<h3>一、学习体会</h3>');
   });
 
-  it('deletes a draft never submitted', async () => {
-    await ok(W.updateWork, outsider, draft(otherClassWork, 0, '草稿'));
+  it('deletes a draft never submitted, with its files', async () => {
+    const file = (await upload(outsider, otherClassWork, '草稿附件.pdf', PDF)).json.obj;
+    await ok(W.updateWork, outsider, draft(otherClassWork, 0, '草稿', [file.id]));
+    expect((await download(outsider, file.id)).statusCode).toBe(200);
     expect(await ok(W.deleteWork, outsider, { body: { workId: otherClassWork } })).toEqual({ workId: otherClassWork });
+    expect((await download(outsider, file.id)).statusCode).toBe(404);
     expect((await ok<W.WorkDetail>(W.findWorkById, outsider, { query: { workId: otherClassWork } })).submission).toBeNull();
     expect(await refused(W.deleteWork, outsider, { body: { workId: otherClassWork } })).toBe(M.nothingToDelete);
   });
@@ -385,6 +388,36 @@ describe('deadlines', () => {
     await t.db.update(works).set({ cutoffAt: new Date(Date.now() - 1000) }).where(eq(works.id, w!.id));
     const again = await ok<W.MySubmission>(W.addWork, learner, draft(w!.id, (await ok<W.WorkDetail>(W.findWorkById, learner, { query: { workId: w!.id } })).submission!.revision, '充实后的学习体会'));
     expect(again).toMatchObject({ version: 2, late: true, state: 'submitted' });
+  });
+});
+
+describe('extensions', () => {
+  it("the teacher grants one learner a later deadline: their work is accepted on time, a classmate's still refused", async () => {
+    const me = await personIdOf('13800000001');
+    const soon = new Date(Date.now() + 2 * DAY).toISOString();
+    const grant = (token: string, body: Record<string, unknown>) => t.call(W.grantWorkExtension, { token, body: { classId: first.id, workId: closed, personId: me, until: soon, ...body } });
+    expect(obj(await grant(teacher, { until: new Date(Date.now() - 1000).toISOString() })).resMsg).toBe(M.extensionPast);
+    expect(obj(await grant(teacher, { until: new Date(Date.now() + 400 * DAY).toISOString() })).resMsg).toBe(M.extensionTooLong);
+    expect(obj(await grant(teacher, { personId: await personIdOf('13800000005') })).resMsg).toBe(M.notMember);
+    expect(obj(await grant(teacher, { workId: otherClassWork })).resMsg).toBe(M.workNotFound);
+    expect(obj(await grant(otherTeacher, {})).resMsg).toBe(TEACHER_MSG.notYourClass);
+    expect(obj(await grant(learner, {})).resMsg).toBe(TEACHER_MSG.notTeacher);
+    expect(obj(await grant(teacher, { until: '下周一' })).res).toBe(false);
+    const granted = await ok<{ extensionUntil: string }>(W.grantWorkExtension, teacher, { body: { classId: first.id, workId: closed, personId: me, until: soon, reason: '因公出差' } });
+    expect(new Date(granted.extensionUntil).toISOString()).toBe(soon);
+    const d = await ok<W.WorkDetail>(W.findWorkById, learner, { query: { workId: closed } });
+    expect(d.work).toMatchObject({ closed: false, overdue: false });
+    expect(new Date(d.work.extensionUntil!).toISOString()).toBe(soon);
+    const messages = await ok<{ list: T.SentMessage[] }>(T.findMyMessage, learner);
+    expect(messages.list[0]!.title).toContain('已延期');
+    const s = await ok<W.MySubmission>(W.addWork, learner, draft(closed, d.submission!.revision, reflection(100)));
+    expect(s).toMatchObject({ state: 'submitted', late: false });
+    expect(await refused(W.addWork, classmate, draft(closed, 0, reflection(100)))).toBe(M.pastCutoff);
+    const rows = await ok<{ list: W.SubmissionRow[] }>(W.findWorkSubmissionByPage, teacher, { query: { classId: first.id, workId: closed, keyword: '张伟' } });
+    expect(rows.list[0]!.extensionUntil).not.toBeNull();
+    const audits = await t.db.select().from(auditLog).where(eq(auditLog.event, 'teacher.grantExtension'));
+    expect(audits.filter((a) => a.outcome === 'success')).toHaveLength(1);
+    expect(audits.filter((a) => a.outcome === 'failure').length).toBeGreaterThanOrEqual(4);
   });
 });
 
