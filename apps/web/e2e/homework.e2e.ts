@@ -290,4 +290,32 @@ describe('homework and practice reports', () => {
     expect(learner.errors).toEqual([]);
     await learner.close();
   });
+
+  it('the teacher gives a member who has not handed in an extension, and the learner sees it', { timeout: 120_000 }, async () => {
+    const who = await freshLearner();
+    const teacher = await browser.open();
+    const tp = teacher.page;
+    await tp.goto('/index');
+    await loginWithPassword(tp, baseUrl, ACCOUNTS.teacher.phone, ACCOUNTS.teacher.password);
+    await tp.goto(`/class/work1?classId=${who.classId}&workId=${who.homeworkId}&state=missing&keyword=${encodeURIComponent(who.name)}`);
+    const row = tp.locator('.ant-table-row').filter({ hasText: who.name });
+    await eventually(() => row.count()).toBe(1);
+    await row.getByRole('button', { name: `延期 ${who.name}` }).click();
+    const modal = tp.getByRole('dialog', { name: `为${who.name}延期` });
+    await modal.getByRole('textbox', { name: /延期原因/ }).fill('因参加省委巡视工作，经班委会同意延期提交。');
+    await modal.getByRole('button', { name: '确定延期' }).click();
+    await eventually(() => toastWith(tp, '已为该学员延期').count()).toBeGreaterThan(0);
+    await eventually(() => row.locator('td').filter({ hasText: /^\d{4}-\d{2}-\d{2} 18:00$/ }).count()).toBe(1);
+
+    const learner = await browser.open();
+    await learner.page.goto('/index');
+    await loginWithPassword(learner.page, baseUrl, who.phone, PASSWORD);
+    await learner.page.goto('/learningClassroom/myhomework');
+    const mine = learner.page.locator('.ant-table-row').filter({ hasText: PLENUM });
+    await eventually(() => mine.getByText(/已为您延期至\d{4}-\d{2}-\d{2} 18:00/).count()).toBe(1);
+    expect(teacher.errors).toEqual([]);
+    expect(learner.errors).toEqual([]);
+    await teacher.close();
+    await learner.close();
+  });
 });

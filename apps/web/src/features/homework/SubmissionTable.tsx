@@ -9,6 +9,7 @@ import { work } from '@portal/contract/refs';
 import { ScrollRegion } from '../content/ScrollRegion.tsx';
 import { formatDateTime } from '../learning/format.ts';
 import { LateTag, WorkStateTag } from './common.tsx';
+import { ExtensionButton } from './ExtensionButton.tsx';
 
 export const SUBMISSION_DEFAULTS = { state: '', late: '', keyword: '', pageNum: 1, pageSize: 20 };
 export type SubmissionFilters = typeof SUBMISSION_DEFAULTS;
@@ -50,7 +51,9 @@ export function SubmissionTable({
   hrefOf,
   showWork,
   filtered,
+  classId,
 }: {
+  classId: number;
   kind: W.WorkKind;
   rows: W.SubmissionRow[];
   total: number;
@@ -63,7 +66,7 @@ export function SubmissionTable({
 }) {
   const verb = kind === 'practice' ? '审核' : '批阅';
   return (
-    <ScrollRegion label={kind === 'practice' ? '实践报告列表' : '作业提交列表'} minWidth={1080}>
+    <ScrollRegion label={kind === 'practice' ? '实践报告列表' : '作业提交列表'} minWidth={1260}>
       <Table<W.SubmissionRow>
         rowKey={(r) => `${r.workId}:${r.personId}`}
         loading={loading}
@@ -102,17 +105,25 @@ export function SubmissionTable({
           { title: `${verb}人`, dataIndex: 'examinedBy', width: 90, render: (s: string | null) => s ?? '—' },
           { title: `${verb}时间`, dataIndex: 'examinedAt', width: 150, render: (d: string | null) => formatDateTime(d) },
           {
+            title: '延期至',
+            dataIndex: 'extensionUntil',
+            width: 150,
+            render: (d: string | null) => (d ? formatDateTime(d) : '—'),
+          },
+          {
             title: '操作',
             key: 'action',
-            width: 90,
-            render: (_v: unknown, r: W.SubmissionRow) =>
-              r.submissionId !== null && r.version > 0 ? (
-                <Link to={hrefOf(r.submissionId)} aria-label={`${r.state === 'submitted' ? verb : '查看'} ${r.personName}`}>
-                  {r.state === 'submitted' ? verb : '查看'}
-                </Link>
-              ) : (
-                '—'
-              ),
+            width: 120,
+            render: (_v: unknown, r: W.SubmissionRow) => (
+              <>
+                {r.submissionId !== null && r.version > 0 ? (
+                  <Link to={hrefOf(r.submissionId)} aria-label={`${r.state === 'submitted' ? verb : '查看'} ${r.personName}`}>
+                    {r.state === 'submitted' ? verb : '查看'}
+                  </Link>
+                ) : null}
+                {r.state === 'none' || r.state === 'draft' || r.state === 'returned' ? <ExtensionButton classId={classId} row={r} /> : null}
+              </>
+            ),
           },
         ]}
       />

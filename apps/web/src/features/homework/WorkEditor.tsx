@@ -12,6 +12,7 @@ import { wordCount, type work as W } from '@portal/contract';
 import { work } from '@portal/contract/refs';
 import { showError } from '../../api/client.ts';
 import { toast } from '../../lib/toast.ts';
+import { formatDateTime } from '../learning/format.ts';
 import { AttachmentList, Uploader } from './Attachments.tsx';
 import { deadlineText, hwHref, LateTag, SafeHtml, WorkStateTag, wordLimitText } from './common.tsx';
 import { useDraft, type SaveState } from './useDraft.ts';
@@ -138,6 +139,7 @@ function Editor({ personId, detail, quote }: { personId: number; detail: W.WorkD
             <h2 className="hw-section-title">{w.title}</h2>
             <div className="hw-meta">
               <span>{deadlineText(w)}</span>
+              {w.extensionUntil ? <span>已为您延期至 {formatDateTime(w.extensionUntil)}</span> : null}
               <span>字数要求：{wordLimitText(w)}</span>
               <Link to={hwHref.detail(w.id)}>查看作业要求</Link>
             </div>

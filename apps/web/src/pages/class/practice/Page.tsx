@@ -60,6 +60,7 @@ export default function PracticeListPage() {
         <LoadError error={q.error} retry={() => void q.refetch()} />
       ) : (
         <SubmissionTable
+          classId={classId}
           kind="practice"
           showWork
           rows={q.data?.list ?? []}

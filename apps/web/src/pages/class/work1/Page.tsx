@@ -60,6 +60,7 @@ export default function WorkSubmissionsPage() {
         <LoadError error={q.error} retry={() => void q.refetch()} />
       ) : (
         <SubmissionTable
+          classId={classId}
           kind="homework"
           rows={q.data?.list ?? []}
           total={q.data?.total ?? 0}

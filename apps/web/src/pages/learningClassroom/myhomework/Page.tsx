@@ -100,6 +100,7 @@ export default function MyHomeworkPage() {
                 render: (d: string, r) => (
                   <>
                     {formatDateTime(d)}
+                    {r.extensionUntil ? <div className="hw-muted">已为您延期至{formatDateTime(r.extensionUntil)}</div> : null}
                     {r.closed ? <div className="hw-muted">已截止</div> : r.overdue ? <div className="hw-muted">已过期，可补交至{r.cutoffAt ? formatDateTime(r.cutoffAt) : '批阅前'}</div> : null}
                   </>
                 ),
