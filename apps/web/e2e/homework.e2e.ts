@@ -287,6 +287,15 @@ describe('homework and practice reports', () => {
     await eventually(() => saveState(b).textContent()).toMatch(/^已保存/);
     await a.reload();
     await eventually(() => body(a).inputValue()).toBe(PARAGRAPHS[1]);
+
+    // A draft never handed in can be deleted: the assignment is not started again.
+    await b.close();
+    await a.getByRole('button', { name: '删除草稿' }).click();
+    await a.locator('.ant-popconfirm').getByRole('button', { name: '删除' }).click();
+    await eventually(() => toastWith(a, '草稿已删除').count()).toBeGreaterThan(0);
+    await eventually(() => new URL(a.url()).pathname).toBe('/learningClassroom/myhomework');
+    const row = a.locator('.ant-table-row').filter({ hasText: PLENUM });
+    await eventually(() => row.getByText('未开始').count()).toBe(1);
     expect(learner.errors).toEqual([]);
     await learner.close();
   });

@@ -199,6 +199,25 @@ function Editor({ personId, detail, quote }: { personId: number; detail: W.WorkD
               {detail.submission?.version ? '重新提交' : '提交'}
             </Button>
           </Popconfirm>
+          {!detail.submission?.version ? (
+            <Popconfirm
+              title="删除草稿后，已写的内容和上传的附件都将删除，确定删除吗？"
+              okText="删除"
+              okButtonProps={{ danger: true }}
+              cancelText="取消"
+              onConfirm={() =>
+                void draft.discard().then(
+                  () => {
+                    toast('success', '草稿已删除');
+                    void navigate(hwHref.list);
+                  },
+                  (err: unknown) => showError(err, 'warning'),
+                )
+              }
+            >
+              <Button danger>删除草稿</Button>
+            </Popconfirm>
+          ) : null}
           <Link to={hwHref.list}>返回我的作业</Link>
         </div>
       </Card>

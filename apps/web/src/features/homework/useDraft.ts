@@ -249,8 +249,25 @@ export function useDraft(personId: number, detail: W.WorkDetail) {
     };
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
-    /** The content as it is now (for a change made after an await, such as an upload's end). */
+    /** Deletes a draft never handed in (deleteWork, which also drops its uploaded files), and its device copy. */
+  const discard = useCallback(async (): Promise<void> => {
+    clearTimers();
+    paused.current = true;
+    while (running.current) await running.current.catch(() => undefined);
+    try {
+      if (revisionRef.current > 0) await call(work.deleteWork, { body: { workId } });
+      draftCopies().drop(personId, workId);
+      savedRef.current = contentRef.current;
+      void client.invalidateQueries({ queryKey: callKey(work.findWorkByPage) });
+      void client.invalidateQueries({ queryKey: callKey(work.findWorkById) });
+    } catch (err) {
+      paused.current = false;
+      throw err;
+    }
+  }, [client, personId, workId]);
+
+  /** The content as it is now (for a change made after an await, such as an upload's end). */
   const latest = useCallback(() => contentRef.current, []);
 
-  return { content, state, restored: start.restored, change, flush, submit, resolve, latest };
+  return { content, state, restored: start.restored, change, flush, submit, resolve, latest, discard };
 }
