@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { MSG, type catalog } from '@portal/contract';
+import { MSG, STORAGE_KEY, type catalog } from '@portal/contract';
 import { ACCOUNTS, browserOfThisFile, demoCertificateNo, dialog, eventually, nextCaptchaId, scrollHomeToEnd, seriousA11yViolations, submitPasswordLogin, toastWith } from './helpers.ts';
 import { findCourse, firstIds } from './study.ts';
 
@@ -32,6 +32,12 @@ const firstLinkTo = (route: string): Visit => ({
     await eventually(() => link.count(), { message: `a link to ${route}` }).toBe(1);
     return (await link.getAttribute('href')) ?? route;
   },
+});
+
+/** The same assignment (workId) as the page judged before, on another of the homework pages. */
+const sameWork = (route: string): Visit => ({
+  route,
+  address: async (page) => `${route}?workId=${new URL(page.url()).searchParams.get('workId')}`,
 });
 
 /** A chapter of the given kind in the first demo courses that have one. */
@@ -80,6 +86,12 @@ const LEARNER: Visit[] = [
   at('/learningClassroom/learningnotes', '学习笔记'),
   firstLinkTo('/learningClassroom/learningnotesedit'),
   at('/learningClassroom/learningnotesadd', '新增笔记'),
+  at('/learningClassroom/myhomework', '我的作业'),
+  firstLinkTo('/learningClassroom/myhomework1'),
+  sameWork('/learningClassroom/myhomework2'),
+  sameWork('/learningClassroom/myhomework3'),
+  sameWork('/learningClassroom/myhomework4'),
+  sameWork('/learningClassroom/myhomework5'),
 ];
 
 /** The public 2-minute demo exam, whose pages a fresh learner opens (taking it starts an attempt). */
@@ -95,9 +107,24 @@ const EXAM: Visit[] = [at('/onlineExam', '在线考试'), examPage('/examInfo'),
 const EXAM_LEARNER = { phone: '13900010058', password: 'Study@2026' };
 
 /** The teacher's class area, as teacher 13800000004 with the demo classes. */
-const TEACHER: Visit[] = ['teacherinfo', 'classstatistics', 'classstatistics1', 'classstatistics2', 'myclass', 'myclass1', 'classcourse', 'classcourse1', 'message', 'message1'].map((p) =>
-  at(`/class/${p}`),
-);
+const TEACHER: Visit[] = [
+  ...['teacherinfo', 'classstatistics', 'classstatistics1', 'classstatistics2', 'myclass', 'myclass1', 'classcourse', 'classcourse1', 'message', 'message1', 'work'].map((p) => at(`/class/${p}`)),
+  // The demo's first homework has submissions awaiting review; the first demo class has practice reports to audit.
+  at('/class/work1'),
+  firstLinkTo('/class/work2'),
+  { route: '/class/practice', address: async (page) => `/class/practice?classId=${await classIdOf(page, /处级干部网络专题学习一班/)}` },
+  firstLinkTo('/class/practice1'),
+];
+
+/** The id of the logged-in teacher's class whose name matches, asked with the page's own login. */
+async function classIdOf(page: Page, name: RegExp): Promise<number> {
+  const token = await page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { token?: string }).token ?? '', STORAGE_KEY);
+  const res = await fetch(`${baseUrl}/video_learning/education/teacher/findClass`, { method: 'POST', headers: { authorization: token } });
+  const classes = ((await res.json()) as { obj: { id: number; name: string }[] }).obj;
+  const found = classes.find((c) => name.test(c.name));
+  if (!found) throw new Error(`no class ${name}`);
+  return found.id;
+}
 
 /** The study pages, as a learner nobody else's test studies with (one study session per person counts). */
 const STUDY: Visit[] = [

@@ -150,11 +150,11 @@ export interface Answer<T> {
   message: string;
 }
 
-async function send<C extends CallDef>(def: C, url: string, init: RequestInit, quiet = false): Promise<Answer<CallData<C>>> {
+async function send<C extends CallDef>(def: C, url: string, init: RequestInit, quiet = false, via = transport): Promise<Answer<CallData<C>>> {
   const { responseSchema } = await loadContract();
   let res: Response;
   try {
-    res = await transport(url, { ...init, method: def.method });
+    res = await via(url, { ...init, method: def.method });
   } catch (err) {
     throw fail('network', null, err, quiet);
   }
@@ -208,17 +208,47 @@ export function quietCall<R extends AnyCall>(ref: R, ...[input]: InputArgs<R>): 
   return request(ref, input, true);
 }
 
+/** What an upload may be told: the call's query, its progress (0 to 1) as the bytes leave, and a signal that cancels it. */
+export interface UploadOptions {
+  query?: Record<string, string | number>;
+  onProgress?: (share: number) => void;
+  signal?: AbortSignal;
+}
+
 /**
- * A multipart upload of one file in the call's file field (the avatar's userPic). Answers the data
- * and the envelope's message; HTTP and network failures are left to the caller (上传失败！).
+ * fetch cannot report how much of a request body has been sent: an upload whose page shows its
+ * progress goes through XMLHttpRequest, answered as a Response so the envelope is read the same way.
  */
-export async function upload<R extends AnyCall>(ref: R, file: Blob, fileName?: string): Promise<Answer<CallAnswer<R>>> {
+function xhrTransport({ onProgress, signal }: UploadOptions) {
+  return (url: string, init: RequestInit) =>
+    new Promise<Response>((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open(init.method ?? 'POST', url);
+      for (const [k, v] of Object.entries((init.headers ?? {}) as Record<string, string>)) xhr.setRequestHeader(k, v);
+      xhr.upload.onprogress = (e) => {
+        if (e.lengthComputable && e.total > 0) onProgress?.(e.loaded / e.total);
+      };
+      xhr.onload = () => resolve(new Response(xhr.status === 204 ? null : xhr.responseText, { status: xhr.status || 599, headers: { 'Content-Type': xhr.getResponseHeader('Content-Type') ?? 'application/json' } }));
+      xhr.onerror = () => reject(new TypeError('upload failed'));
+      xhr.onabort = () => reject(new DOMException('upload cancelled', 'AbortError'));
+      signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+      xhr.send(init.body as XMLHttpRequestBodyInit);
+    });
+}
+
+/**
+ * A multipart upload of one file in the call's file field (the avatar's userPic, a homework
+ * attachment). Answers the data and the envelope's message; HTTP and network failures are left to the
+ * caller (上传失败！). With onProgress, the share sent is reported as it goes.
+ */
+export async function upload<R extends AnyCall>(ref: R, file: Blob, fileName?: string, options: UploadOptions = {}): Promise<Answer<CallAnswer<R>>> {
   const def = await definitionOf(ref, true);
   if (!def.upload) throw new Error(`${def.name} is not an upload call`);
   const form = new FormData();
   if (fileName) form.append(def.upload.field, file, fileName);
   else form.append(def.upload.field, file);
-  return send(def, await urlFor(def), { headers: headersFor(def), body: form }, true);
+  const via = options.onProgress || options.signal ? xhrTransport(options) : transport;
+  return send(def, await urlFor(def, undefined, options.query), { headers: headersFor(def), body: form }, true, via);
 }
 
 /** Shows a caught error unless the client already did: business refusals carry the server's message. */

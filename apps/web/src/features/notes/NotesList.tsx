@@ -20,6 +20,7 @@ import { downloadFile } from '../../api/download.ts';
 import { toast } from '../../lib/toast.ts';
 import { useInvalidateNotes } from './CourseNotes.tsx';
 import { ADD_NOTE_HREF, editNoteHref } from './links.ts';
+import { WriteFromNotes } from '../homework/fromNotes.tsx';
 import './notes.css';
 
 const PAGE_SIZE = 10;
@@ -125,7 +126,10 @@ export function NotesList() {
                   <h2 className="lc-topic-title">
                     <Link to={`/study?courseId=${g.courseId}`}>{g.courseTitle}</Link>
                   </h2>
-                  <ExportButton courseId={g.courseId} courseTitle={g.courseTitle} />
+                  <span className="notes-actions">
+                    <WriteFromNotes courseId={g.courseId} courseTitle={g.courseTitle} />
+                    <ExportButton courseId={g.courseId} courseTitle={g.courseTitle} />
+                  </span>
                 </div>
                 <ol className="notes-list">
                   {g.items.map((n) => (

@@ -7,13 +7,15 @@ import { Loading } from '../learning/ListState.tsx';
 
 const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3] as const;
 
-async function openPdf(url: string): Promise<PDFDocumentProxy> {
+/** A PDF by its address, or its bytes (a file fetched with the login token, e.g. a homework attachment). */
+async function openPdf(source: string | Uint8Array): Promise<PDFDocumentProxy> {
   const pdfjs = await import('pdfjs-dist');
   pdfjs.GlobalWorkerOptions.workerSrc = new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url).toString();
-  return pdfjs.getDocument({ url }).promise;
+  // pdf.js hands the bytes to its worker (which detaches them): it gets a copy.
+  return pdfjs.getDocument(typeof source === 'string' ? { url: source } : { data: source.slice() }).promise;
 }
 
-export function PdfReader({ url, title, page, onPage, onLoaded }: { url: string; title: string; page: number; onPage: (page: number) => void; onLoaded?: (pages: number) => void }) {
+export function PdfReader({ url, title, page, onPage, onLoaded }: { url: string | Uint8Array; title: string; page: number; onPage: (page: number) => void; onLoaded?: (pages: number) => void }) {
   const [doc, setDoc] = useState<PDFDocumentProxy | null>(null);
   const [failed, setFailed] = useState(false);
   const [zoomIndex, setZoomIndex] = useState(2);

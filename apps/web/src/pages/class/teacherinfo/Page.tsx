@@ -1,7 +1,7 @@
 /** /class/teacherinfo: my profile and my classes at a glance. */
 import { Link } from 'react-router';
 import { Card, Descriptions, Progress, Space, Table, Tag } from 'antd';
-import { teacher } from '@portal/contract/refs';
+import { teacher, work } from '@portal/contract/refs';
 import { useCallQuery } from '../../../api/useCallQuery.ts';
 import { QueryState } from '../../../features/learning/ListState.tsx';
 import { formatDate } from '../../../features/learning/format.ts';
@@ -9,6 +9,9 @@ import '../../../features/teacher/teacher.css';
 
 export default function TeacherInfoPage() {
   const q = useCallQuery(teacher.findPersonalInfo, {}, { staleTime: 0 });
+  // Pending reviews come from the homework module; the table shows them once they arrive.
+  const pending = useCallQuery(work.findWorkPending, {}, { staleTime: 0 });
+  const pendingOf = (classId: number) => pending.data?.find((p) => p.classId === classId);
   return (
     <div className="teacher-page">
       <QueryState query={q} empty="">
@@ -28,7 +31,7 @@ export default function TeacherInfoPage() {
                 rowKey="id"
                 dataSource={info.classes}
                 pagination={false}
-                scroll={{ x: 900 }}
+                scroll={{ x: 1100 }}
                 locale={{ emptyText: '您还没有负责的班级，请联系学院教务处' }}
                 columns={[
                   {
@@ -49,6 +52,24 @@ export default function TeacherInfoPage() {
                     title: '落后或未开始',
                     dataIndex: 'behindCount',
                     render: (n: number, c) => (n > 0 ? <Link to={`/class/classstatistics1?classId=${c.id}&state=behind`}><Tag color="warning">{n}人</Tag></Link> : <Tag color="success">无</Tag>),
+                  },
+                  {
+                    title: '待批阅作业',
+                    key: 'homework',
+                    render: (_v, c) => {
+                      const n = pendingOf(c.id)?.homework;
+                      if (n === undefined) return '—';
+                      return n > 0 ? <Link to={`/class/work?classId=${c.id}`}><Tag color="warning">{n}份</Tag></Link> : <Tag color="success">无</Tag>;
+                    },
+                  },
+                  {
+                    title: '待审核实践报告',
+                    key: 'practice',
+                    render: (_v, c) => {
+                      const n = pendingOf(c.id)?.practice;
+                      if (n === undefined) return '—';
+                      return n > 0 ? <Link to={`/class/practice?classId=${c.id}&state=pending`}><Tag color="warning">{n}份</Tag></Link> : <Tag color="success">无</Tag>;
+                    },
                   },
                   { title: '消息未读', dataIndex: 'unreadCount', render: (n: number, c) => <Link to={`/class/message1?classId=${c.id}`}>{n}人次</Link> },
                   { title: '班主任', dataIndex: 'teachers', render: (t: string[]) => t.join('、') },

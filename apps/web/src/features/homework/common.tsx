@@ -1,0 +1,54 @@
+/** Pieces every homework and practice page shares: state tags, deadlines, links, the safe text. */
+import { Tag } from 'antd';
+import type { work as W } from '@portal/contract';
+import { work } from '@portal/contract/refs';
+import { formatDateTime } from '../learning/format.ts';
+import './homework.css';
+
+export const stateLabel = (kind: W.WorkKind, state: W.WorkState) => (kind === 'practice' ? work.PRACTICE_STATE_LABELS : work.WORK_STATE_LABELS)[state];
+
+const STATE_COLORS: Record<W.WorkState, string | undefined> = { none: undefined, draft: 'processing', submitted: 'warning', passed: 'success', returned: 'error' };
+
+export function WorkStateTag({ kind, state }: { kind: W.WorkKind; state: W.WorkState }) {
+  return <Tag color={STATE_COLORS[state]}>{stateLabel(kind, state)}</Tag>;
+}
+
+export function LateTag({ late }: { late: boolean }) {
+  return late ? <Tag color="warning">迟交</Tag> : null;
+}
+
+/** 截止 2026-11-30 18:00（逾期可补交至 12-05 18:00）. */
+export function deadlineText(w: Pick<W.WorkItem, 'dueAt' | 'cutoffAt'>): string {
+  const due = `截止 ${formatDateTime(w.dueAt)}`;
+  return w.cutoffAt ? `${due}（逾期可补交至 ${formatDateTime(w.cutoffAt)}）` : `${due}（逾期仍可提交，记为迟交）`;
+}
+
+export function wordLimitText(w: Pick<W.WorkItem, 'minWords' | 'maxWords'>): string {
+  if (w.minWords && w.maxWords) return `${w.minWords}至${w.maxWords}字`;
+  if (w.minWords) return `不少于${w.minWords}字`;
+  if (w.maxWords) return `不超过${w.maxWords}字`;
+  return '不限字数';
+}
+
+/** HTML the server rendered from Markdown with raw HTML escaped and only safe links kept (work.ts): shown as it is. */
+export function SafeHtml({ html, label }: { html: string; label?: string }) {
+  return <div className="hw-text" aria-label={label} dangerouslySetInnerHTML={{ __html: html || '<p>（空）</p>' }} />;
+}
+
+const L = '/learningClassroom';
+export const hwHref = {
+  list: `${L}/myhomework`,
+  detail: (workId: number) => `${L}/myhomework1?workId=${workId}`,
+  write: (workId: number) => `${L}/myhomework2?workId=${workId}`,
+  edit: (workId: number) => `${L}/myhomework3?workId=${workId}`,
+  review: (workId: number) => `${L}/myhomework4?workId=${workId}`,
+  history: (workId: number) => `${L}/myhomework5?workId=${workId}`,
+};
+
+export const classHref = {
+  works: (classId: number) => `/class/work?classId=${classId}`,
+  submissions: (classId: number, workId: number) => `/class/work1?classId=${classId}&workId=${workId}`,
+  review: (classId: number, submissionId: number) => `/class/work2?classId=${classId}&submissionId=${submissionId}`,
+  practices: (classId: number) => `/class/practice?classId=${classId}`,
+  audit: (classId: number, submissionId: number) => `/class/practice1?classId=${classId}&submissionId=${submissionId}`,
+};
