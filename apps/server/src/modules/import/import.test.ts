@@ -22,6 +22,17 @@ const actor = { personId: null, ip: 'command:test' };
 const run = (kind: ImportKind, bytes: Buffer, opts: { partial?: boolean; baseDir?: string } = {}) => importer.run(kind, bytes, { ...opts, actor });
 const count = async (table: string) => Number(((await t.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] }).rows[0]!.n);
 
+/** Every table an import writes, each as the hash of all its rows. */
+async function fingerprint() {
+  const tables = ['cities', 'organs', 'persons', 'credentials', 'categories', 'courses', 'course_resources', 'training_years', 'installs', 'plans', 'plan_courses', 'teacher_classes', 'class_teachers', 'class_members', 'questions'];
+  const out: Record<string, string> = {};
+  for (const table of tables) {
+    const r = (await t.db.execute(sql.raw(`select md5(coalesce(string_agg(x::text, ',' order by x::text), '')) as h from ${table} x`))) as unknown as { rows: { h: string }[] };
+    out[table] = r.rows[0]!.h;
+  }
+  return out;
+}
+
 /** A workbook of sheets given as header row + rows. */
 async function sheetOf(sheets: Record<string, (string | number)[][]>): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
@@ -50,6 +61,17 @@ describe('the templates', () => {
     }
   });
 
+  it('reads cells as typed: numbers in full, date cells as China wall-clock text, rich text, formulas, entities', async () => {
+    const book = new ExcelJS.Workbook();
+    const ws = book.addWorksheet('人员');
+    ws.addRow(['手机号', '日期', '时间', '学时', '富文本', '公式', '符号']);
+    ws.addRow([13800000001, new Date(Date.UTC(2026, 2, 1)), new Date(Date.UTC(2026, 2, 1, 9, 30)), 1.5, { richText: [{ text: '王' }, { text: '晓东', font: { bold: true } }] }, { formula: '"省委"&"党校"', result: '省委党校' }, '<甲&乙>']);
+    ws.getCell('B2').numFmt = 'yyyy-mm-dd';
+    ws.getCell('C2').numFmt = 'yyyy"年"m"月"d"日" hh:mm';
+    const read = await readWorkbook(Buffer.from(await book.xlsx.writeBuffer()), ['人员']);
+    expect(read.get('人员')?.rows).toEqual([{ row: 2, cells: { 手机号: '13800000001', 日期: '2026-03-01', 时间: '2026-03-01 09:30', 学时: '1.5', 富文本: '王晓东', 公式: '省委党校', 符号: '<甲&乙>' } }]);
+  });
+
   it('China wall-clock dates in every written form, and impossible ones refused', () => {
     expect(parseChinaTime('2026-03-01')?.toISOString()).toBe('2026-02-28T16:00:00.000Z');
     expect(parseChinaTime('2026/3/1 09:30')?.toISOString()).toBe('2026-03-01T01:30:00.000Z');
@@ -70,12 +92,12 @@ describe('the filled examples, in order, then again', () => {
     }
     expect(await count('persons')).toBe(before.persons + 5);
     expect(await count('courses')).toBe(before.courses + 2);
-    const snapshot = await t.db.execute(sql`select md5(string_agg(p::text, ',' order by person_id)) as h from persons p`);
+    const snapshot = await fingerprint();
     for (const kind of IMPORT_ORDER) {
       const { report } = await run(kind, template(kind));
       expect(report, kind).toMatchObject({ written: true, badRows: 0, created: 0, updated: 0 });
     }
-    expect(await t.db.execute(sql`select md5(string_agg(p::text, ',' order by person_id)) as h from persons p`)).toEqual(snapshot);
+    expect(await fingerprint()).toEqual(snapshot);
     expect(await count('persons')).toBe(before.persons + 5);
   });
 

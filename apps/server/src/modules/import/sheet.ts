@@ -1,11 +1,10 @@
 /**
- * The import's workbooks: reading the college's .xlsx (streamed, so 100,000 rows never sit in memory
- * as exceljs objects), and writing the templates and the rejects workbook (the bad rows with a
+ * The import's workbooks: reading the college's .xlsx, and writing the templates and the rejects workbook (the bad rows with a
  * column naming what is wrong). A sheet's first row holds the column names; columns are found by
  * name, so their order is free; rows are numbered as Excel numbers them.
  */
-import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { readXlsx } from './xlsxReader.ts';
 
 export interface SheetDef {
   name: string;
@@ -28,23 +27,6 @@ export interface SheetRow {
 }
 export type Workbook = Map<string, { headers: string[]; rows: SheetRow[] }>;
 
-/** A cell's value as the text the college typed (numbers without exponent, dates in China time). */
-export function cellText(v: ExcelJS.CellValue): string {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'string') return v.trim();
-  if (typeof v === 'number') return Number.isInteger(v) ? v.toFixed(0) : String(v);
-  if (typeof v === 'boolean') return v ? '是' : '否';
-  // exceljs reads a date cell as that wall clock in UTC; the college's wall clock is China time.
-  if (v instanceof Date) return v.toISOString().slice(0, 16).replace('T', ' ').replace(/ 00:00$/, '');
-  if (typeof v === 'object') {
-    if ('richText' in v) return v.richText.map((r) => r.text).join('').trim();
-    if ('text' in v && typeof v.text === 'string') return v.text.trim();
-    if ('result' in v) return cellText(v.result as ExcelJS.CellValue);
-    if ('error' in v) return '';
-  }
-  return String(v as unknown).trim();
-}
-
 const NOT_A_WORKBOOK = '文件不是有效的Excel工作簿（.xlsx）';
 
 /**
@@ -52,37 +34,29 @@ const NOT_A_WORKBOOK = '文件不是有效的Excel工作簿（.xlsx）';
  * skipped. Throws a Chinese message when the file is not an .xlsx workbook.
  */
 export async function readWorkbook(bytes: Buffer, names: string[]): Promise<Workbook> {
-  // Not a zip at all (a .xls, a .csv renamed): refused before the zip reader, whose errors on such input arrive late.
-  if (bytes.length < 4 || bytes.readUInt32LE(0) !== 0x04034b50) throw new Error(NOT_A_WORKBOOK);
-  const out: Workbook = new Map();
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', worksheets: 'emit', entries: 'emit' });
+  let sheets;
   try {
-    for await (const sheet of reader) {
-      const name = (sheet as unknown as { name: string }).name;
-      const wanted = names.includes(name);
-      let headers: string[] | null = null;
-      const rows: SheetRow[] = [];
-      for await (const row of sheet) {
-        if (!wanted) continue;
-        const values = (row.values as ExcelJS.CellValue[]).map((v) => cellText(v));
-        if (!headers) {
-          headers = values;
-          continue;
-        }
-        const cells: Record<string, string> = {};
-        let any = false;
-        headers.forEach((h, i) => {
-          if (!h) return;
-          const v = values[i] ?? '';
-          cells[h] = v;
-          if (v) any = true;
-        });
-        if (any) rows.push({ row: row.number, cells });
-      }
-      if (wanted) out.set(name, { headers: (headers ?? []).filter(Boolean), rows });
-    }
+    sheets = readXlsx(bytes, names);
   } catch {
     throw new Error(NOT_A_WORKBOOK);
+  }
+  const out: Workbook = new Map();
+  for (const sheet of sheets) {
+    const [head, ...body] = sheet.rows;
+    const headers = head?.values ?? [];
+    const rows: SheetRow[] = [];
+    for (const r of body) {
+      const cells: Record<string, string> = {};
+      let any = false;
+      headers.forEach((h, i) => {
+        if (!h) return;
+        const v = r.values[i] ?? '';
+        cells[h] = v;
+        if (v) any = true;
+      });
+      if (any) rows.push({ row: r.row, cells });
+    }
+    out.set(sheet.name, { headers: headers.filter(Boolean), rows });
   }
   return out;
 }
