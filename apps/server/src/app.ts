@@ -100,7 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const storage = diskStorage(uploadsRoot);
 
   const bound: { call: CallDef; url: string }[] = [];
-  const binder = makeBinder(app, config.PRODUCT, makeAuth(db, config.SESSION_IDLE_SECONDS));
+  const binder = makeBinder(app, config.PRODUCT, makeAuth(db, config.SESSION_IDLE_SECONDS, config.OPERATOR_TOKEN));
   const bind: Binder = (call, handler) => {
     bound.push({ call, url: pathOf(call, config.PRODUCT) });
     binder(call, handler);

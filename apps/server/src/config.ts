@@ -102,6 +102,11 @@ const schema = z.object({
     .transform((v) => v.split(',').map((w) => w.trim()).filter((w) => w.length > 0)),
   /** Comments and replies (posted or changed) one person may write a minute. */
   CRITICISM_PER_MINUTE: z.coerce.number().int().min(1).default(5),
+  /**
+   * The college's tools (import, certificate revocation, audit queries) call the operator calls with
+   * this as a bearer token. Unset: those calls are refused; no portal session ever reaches them.
+   */
+  OPERATOR_TOKEN: z.string().min(32, 'at least 32 characters').optional(),
 });
 
 export type Config = Omit<z.infer<typeof schema>, 'SIGNING_SECRET' | 'CERTIFICATE_SIGNING_KEY' | 'SEED_DEMO'> & {

@@ -8,8 +8,12 @@ import type { z } from 'zod';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** uc: `{ code, message, data }` (user centre); vl: `{ res, resMsg, obj }` (learning service); raw: the data itself. */
 export type EnvelopeKind = 'uc' | 'vl' | 'raw';
-/** none: the Authorization header is not sent (login and captcha calls); optional: sent if present. */
-export type AuthMode = 'none' | 'optional' | 'required';
+/**
+ * none: the Authorization header is not sent (login and captcha calls); optional: sent if present;
+ * operator: the college's own tools (import, revocation, audit queries) with `Authorization: Bearer
+ * <OPERATOR_TOKEN>` — never a portal person's session, and refused when no token is configured.
+ */
+export type AuthMode = 'none' | 'optional' | 'required' | 'operator';
 
 export interface CallDef {
   /** The call's name in the product's language, e.g. `username_login`, `getSessionPerson`. */

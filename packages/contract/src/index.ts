@@ -16,3 +16,4 @@ export * as learning from './calls/learning.ts';
 export * as exam from './calls/exam.ts';
 export * as teacher from './calls/teacher.ts';
 export * as notes from './calls/notes.ts';
+export * as operator from './calls/operator.ts';

@@ -35,6 +35,8 @@ export const MSG = {
   mobileMismatch: '手机号与当前登录账号不一致',
   passwordNotSynced: '新密码与账号当前密码不一致，请先完成修改密码',
   notLoggedIn: '请先登录',
+  operatorDisabled: '未配置运维令牌（OPERATOR_TOKEN），此调用不可用',
+  operatorTokenWrong: '运维令牌无效',
   wechatExpired: '二维码已过期，请刷新',
   wechatRefresh: '二维码已失效，点击刷新',
   wechatLoadFailed: '二维码加载失败，请点击刷新',

@@ -61,3 +61,4 @@ export const learning = refsOf('learning', contract.learning);
 export const exam = refsOf('exam', contract.exam);
 export const teacher = refsOf('teacher', contract.teacher);
 export const notes = refsOf('notes', contract.notes);
+export const operator = refsOf('operator', contract.operator);

@@ -2,6 +2,7 @@
  * Who is calling: the Authorization header carries the session token itself (SPEC.md section 7).
  * The token's SHA-256 is looked up; an unknown, expired, idle-timed-out or revoked session is a 401.
  */
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { MSG } from '@portal/contract';
@@ -25,6 +26,19 @@ export interface Caller {
 
 export interface AuthContext {
   resolve(req: FastifyRequest, required: boolean): Promise<Caller | null>;
+  /** An operator call: the bearer token must be OPERATOR_TOKEN (403 when none is configured, 401 when it differs). */
+  operator(req: FastifyRequest): void;
+}
+
+/** Compared as digests, so the comparison takes the same time whatever the token's length. */
+export function makeOperatorCheck(operatorToken: string | undefined): (req: FastifyRequest) => void {
+  const expected = operatorToken ? createHash('sha256').update(operatorToken).digest() : null;
+  return (req) => {
+    if (!expected) throw new HttpError(403, MSG.operatorDisabled);
+    const h = req.headers.authorization ?? '';
+    const given = createHash('sha256').update(h.startsWith('Bearer ') ? h.slice(7) : h).digest();
+    if (!timingSafeEqual(given, expected)) throw new HttpError(401, MSG.operatorTokenWrong);
+  };
 }
 
 /** A session's last-seen time is written at most this often, to keep heartbeats cheap. */
@@ -37,7 +51,7 @@ export function tokenOf(req: FastifyRequest): string | null {
   return t.length >= 20 && t.length <= 200 ? t : '';
 }
 
-export function makeAuth(db: Db, idleSeconds: number): AuthContext {
+export function makeAuth(db: Db, idleSeconds: number, operatorToken?: string): AuthContext {
   // Every authenticated call runs this: prepared once (PostgreSQL does not plan it again each time),
   // and the lookups of one event-loop turn share one query.
   const lookupMany = db
@@ -65,6 +79,7 @@ export function makeAuth(db: Db, idleSeconds: number): AuthContext {
   const lookup = batched(async (hashes: string[]) => new Map((await lookupMany.execute({ hashes })).map((r) => [r.tokenHash, r])));
 
   return {
+    operator: makeOperatorCheck(operatorToken),
     async resolve(req, required) {
       const token = tokenOf(req);
       if (token === null) {

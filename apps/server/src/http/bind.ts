@@ -74,7 +74,8 @@ export function makeBinder(app: FastifyInstance, product: string, auth: AuthCont
         const params = parse(call.params, req.params);
         const query = parse(call.query, req.query);
         const body = call.upload ? undefined : parse(call.body, req.body);
-        const caller = call.auth === 'none' ? null : await auth.resolve(req, call.auth === 'required');
+        if (call.auth === 'operator') auth.operator(req);
+        const caller = call.auth === 'none' || call.auth === 'operator' ? null : await auth.resolve(req, call.auth === 'required');
         // Read after the session check, so that a visitor's file is refused (401) without being read.
         const file = call.upload ? await readUpload(req, call.upload) : null;
         try {

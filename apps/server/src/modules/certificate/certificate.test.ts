@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { content as C, exam as E, learning as L } from '@portal/contract';
+import { content as C, exam as E, learning as L, MSG, operator as O } from '@portal/contract';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { auditLog, categories, certificates, courseCompletions, courseResources, courses, examQuestions, exams, installs, persons, planCourses, plans, questions, studySessions, trainingYears } from '../../db/schema/index.ts';
 import { makePlatform } from '../platform/service.ts';
@@ -10,6 +10,7 @@ import { makeSigner } from './signing.ts';
 import { maskName } from '../content/listing.ts';
 
 let t: TestApp;
+const OPERATOR = 'operator-token-of-the-college-tools-0123456789';
 const day = 86_400_000;
 type Obj<T> = { res: boolean; resMsg: string; obj: T };
 const obj = <T>(r: { json: unknown }) => r.json as Obj<T>;
@@ -17,7 +18,7 @@ let question: number;
 let yearId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ OPERATOR_TOKEN: OPERATOR });
   const [q] = await t.db.insert(questions).values({ bank: '证书测试题库', type: 'judge', stem: '中华人民共和国的一切权力属于人民。', options: [], answer: ['T'], explanation: '宪法第二条。' }).returning();
   question = q!.id;
   const [y] = await t.db.insert(trainingYears).values({ year: 2097, name: '2097年度' }).returning();
@@ -201,5 +202,33 @@ describe('the certificate, its payload and its PDF', () => {
         ['failure', 'command:test', '重复撤销'],
       ]),
     );
+  });
+
+  it('the operator call revokes with the configured token only; a person, a wrong token and bad input change nothing', async () => {
+    const other = await learner('13900010155');
+    const fx5 = await topic('证书专题戊', false);
+    await t.call(L.installApply, { token: other.token, query: { installId: fx5.install } });
+    await studyToTheEnd(other.token, fx5.video);
+    const c = (await mine(other.token)).find((x) => x.installId === fx5.install);
+    const revoke = (body: unknown, headers: Record<string, string> = {}) => t.call(O.revokeCertificate, { body, headers });
+    const state = async () => (await t.db.select({ revokedAt: certificates.revokedAt }).from(certificates).where(eq(certificates.certNo, c!.certNo)))[0]?.revokedAt;
+    // A learner's own session, a teacher's-looking bearer, a wrong token: refused before anything is read.
+    for (const authorization of [other.token, `Bearer ${other.token}`, `Bearer ${OPERATOR}x`, 'Bearer ']) {
+      const r = await revoke({ certNo: c!.certNo, reason: '试图撤销' }, { authorization });
+      expect(r.status, authorization).toBe(401);
+      expect(r.json).toMatchObject({ message: MSG.operatorTokenWrong });
+    }
+    expect((await revoke({ certNo: c!.certNo, reason: '试图撤销' })).status).toBe(401);
+    const op = { authorization: `Bearer ${OPERATOR}` };
+    const empty = await revoke({ certNo: c!.certNo, reason: ' ' }, op);
+    expect(empty.status).toBe(400);
+    expect(empty.json).toMatchObject({ message: '请填写撤销原因' });
+    expect(await state()).toBeNull();
+    const ok = await revoke({ certNo: c!.certNo, reason: '培训档案核查不符' }, op);
+    expect(ok.json).toMatchObject({ code: 0, data: { certNo: c!.certNo } });
+    expect(await state()).not.toBeNull();
+    expect((await revoke({ certNo: c!.certNo, reason: '再次撤销' }, op)).json).toMatchObject({ message: CERTIFICATE_MSG.alreadyRevoked });
+    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.event, 'certificateRevoke'), eq(auditLog.target, c!.certNo), eq(auditLog.outcome, 'success')));
+    expect(entry).toMatchObject({ personId: null, ip: expect.stringMatching(/^operator:/), detail: { reason: '培训档案核查不符' } });
   });
 });

@@ -1,5 +1,5 @@
-/** Binds the certificate calls: my certificates, one as a PDF, and the public key that checks their QR payloads. */
-import { content as C, learning as L } from '@portal/contract';
+/** Binds the certificate calls: my certificates, one as a PDF, the public key that checks their QR payloads, and the operator's revocation. */
+import { content as C, learning as L, operator as O } from '@portal/contract';
 import type { Binder } from '../../http/bind.ts';
 import { cachePublic } from '../content/listing.ts';
 import type { CertificateService } from './service.ts';
@@ -18,6 +18,8 @@ export function certificateRoutes(bind: Binder, svc: CertificateService) {
       .send(Buffer.from(bytes));
     return null;
   });
+  // The address column of the audit entry says it came from the operator call, from which address.
+  bind(O.revokeCertificate, async ({ body, ip }) => svc.revoke(body.certNo, body.reason, { personId: null, ip: `operator:${ip}` }));
   bind(C.findCertificateKey, async ({ reply }) => {
     cachePublic(reply);
     return svc.publicKey();
