@@ -37,6 +37,8 @@ import { makeTeacher } from './modules/teacher/service.ts';
 import { teacherRoutes } from './modules/teacher/routes.ts';
 import { certificatesOf } from './modules/certificate/service.ts';
 import { certificateRoutes } from './modules/certificate/routes.ts';
+import { importRoutes } from './modules/import/routes.ts';
+import { makeImporter } from './modules/import/service.ts';
 import { makeNotes } from './modules/notes/service.ts';
 import { notesRoutes } from './modules/notes/routes.ts';
 import { aliyunSms, outboxSms, type SmsSender } from './integrations/sms.ts';
@@ -135,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   learningRoutes(bind, learning);
   examRoutes(bind, exam);
   certificateRoutes(bind, certificates);
+  importRoutes(bind, makeImporter({ db, storage, platform }));
   notesRoutes(
     bind,
     makeNotes({ db, platform, isMine: (personId, courseId) => learning.isMine(personId, courseId), forbiddenWords: config.FORBIDDEN_WORDS, criticismPerMinute: config.CRITICISM_PER_MINUTE }),

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { eq, sql } from 'drizzle-orm';
-import { auth, catalog, teacher as T } from '@portal/contract';
+import { auth, catalog, MSG, operator, teacher as T, urlOf } from '@portal/contract';
+import { PRODUCT } from '../../test/harness.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { courses, persons, questions } from '../../db/schema/index.ts';
 import { diskStorage } from '../../integrations/storage.ts';
@@ -42,10 +43,11 @@ async function sheetOf(sheets: Record<string, (string | number)[][]>): Promise<B
   }
   return Buffer.from(await book.xlsx.writeBuffer());
 }
+const OPERATOR_TOKEN = 'college-operator-token-import-0123456789';
 const PEOPLE_HEAD = ['人员编号', '姓名', '手机号', '单位', '职级', '民族', '性别', '人员类型', '账号来源', '备注标记', '初始密码'];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ OPERATOR_TOKEN });
   importer = makeImporter({ db: t.db, storage: diskStorage(path.join(t.config.DATA_DIR, 'uploads')), platform: makePlatform(t.db) });
 });
 afterAll(() => t.close());
@@ -322,5 +324,59 @@ describe('bad sheets of the other kinds', () => {
 
   it('every run is audited', async () => {
     expect(await count(`audit_log where event = 'import'`)).toBeGreaterThan(10);
+  });
+});
+
+describe("the operator's HTTP call", () => {
+  const upload = (bytes: Buffer, query: string, authorization?: string) => {
+    const boundary = '----portalimport';
+    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="people.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`);
+    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+    return t.app.inject({
+      method: 'POST',
+      url: `${urlOf(operator.importData, PRODUCT)}?${query}`,
+      payload: Buffer.concat([head, bytes, tail]),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...(authorization === undefined ? {} : { authorization }) },
+    });
+  };
+  const sheet = () =>
+    sheetOf({
+      人员: [
+        PEOPLE_HEAD,
+        ['S40000001', '郝建华', '13966660001', '太原市财政局', '一级科员', '汉族', '男', '学员', '', '', ''],
+        ['S40000002', '孔丽', '13966660001', '太原市财政局', '一级科员', '汉族', '女', '学员', '', '', ''],
+      ],
+    });
+
+  it('is refused to a portal person and to a wrong token, and writes nothing', async () => {
+    const learner = await t.login('13800000001');
+    const teacher = await t.login('13800000004', 'Teach@2026');
+    for (const who of [undefined, learner, teacher, `Bearer ${OPERATOR_TOKEN.slice(0, -1)}x`]) {
+      const r = await upload(await sheet(), 'kind=people&partial=true', who);
+      expect(r.statusCode, String(who)).toBe(401);
+      expect(r.json().message).toBe(MSG.operatorTokenWrong);
+    }
+    expect(await count(`persons where person_no like 'S4000000%'`)).toBe(0);
+  });
+
+  it('with the operator token: answers the report, writes nothing while a row is bad, and with partial=true writes the good row and answers the rejects', async () => {
+    const all = await upload(await sheet(), 'kind=people', `Bearer ${OPERATOR_TOKEN}`);
+    expect(all.statusCode).toBe(200);
+    expect(all.json()).toMatchObject({ code: 0, data: { kind: 'people', written: false, rows: 2, badRows: 1, rejects: null, problems: [{ sheet: '人员', row: 3, column: '手机号', reason: '手机号在本表中重复（与第2行相同）' }] } });
+    expect(await count(`persons where person_no like 'S4000000%'`)).toBe(0);
+    const partial = await upload(await sheet(), 'kind=people&partial=true', `Bearer ${OPERATOR_TOKEN}`);
+    expect(partial.json().data).toMatchObject({ written: true, created: 1, badRows: 1 });
+    const rejects = new ExcelJS.Workbook();
+    await rejects.xlsx.load(Buffer.from(partial.json().data.rejects as string, 'base64') as unknown as ArrayBuffer);
+    expect(rejects.getWorksheet('人员')!.getRow(2).getCell(1).value).toBe('S40000002');
+    expect(await count(`audit_log where event = 'import' and ip like 'operator:%'`)).toBe(2);
+  });
+
+  it('an unknown kind or no file is a clear refusal', async () => {
+    const badKind = await upload(await sheet(), 'kind=teachers', `Bearer ${OPERATOR_TOKEN}`);
+    expect(badKind.statusCode).toBe(400);
+    expect(badKind.json().message).toMatch(/^导入类型不正确/);
+    const noFile = await t.app.inject({ method: 'POST', url: `${urlOf(operator.importData, PRODUCT)}?kind=people`, headers: { authorization: `Bearer ${OPERATOR_TOKEN}` } });
+    expect(noFile.json()).toMatchObject({ message: '请在 file 字段上传导入模板（.xlsx）' });
   });
 });

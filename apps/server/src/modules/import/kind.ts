@@ -4,8 +4,10 @@ import type { FileStorage } from '../../integrations/storage.ts';
 import type { Checker, Counts } from './engine.ts';
 import type { SheetDef } from './sheet.ts';
 
-export const IMPORT_KINDS = ['units', 'people', 'classes', 'plans', 'courses', 'questions'] as const;
-export type ImportKind = (typeof IMPORT_KINDS)[number];
+import { operator } from '@portal/contract';
+
+export const IMPORT_KINDS = operator.IMPORT_KINDS;
+export type ImportKind = operator.ImportKind;
 
 export interface ImportEnv {
   db: Db;

@@ -30,7 +30,7 @@ export const KINDS: Record<ImportKind, Kind<unknown>> = {
 };
 
 /** The order the kinds import in: each names rows of the ones before it. */
-export const IMPORT_ORDER: readonly ImportKind[] = ['units', 'people', 'courses', 'plans', 'classes', 'questions'];
+export const IMPORT_ORDER: readonly ImportKind[] = IMPORT_KINDS;
 
 export interface ImportReport extends Counts {
   kind: ImportKind;
