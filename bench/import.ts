@@ -4,7 +4,7 @@
  * postgres://postgres@127.0.0.1:5432/portal_bench, created if missing), in a schema of its own that is
  * dropped afterwards: 1,000 units are imported, then a sheet of 100,000 people (written by exceljs,
  * as the training management system's export would be), timed from the file's bytes to the commit;
- * then the same sheet again (every row checked, nothing changes); then 1,000 new people with initial
+ * then the same sheet again (every row checked, nothing changes); then 200 new people with initial
  * passwords (each hashed, argon2id). Prints a table and writes bench/results/import.json.
  */
 import { mkdtempSync, writeFileSync, mkdirSync, readFileSync, statSync } from 'node:fs';
@@ -21,7 +21,7 @@ import { PEOPLE_COLUMNS as P } from '../apps/server/src/modules/import/people.ts
 
 const PEOPLE = Number(process.env.BENCH_IMPORT_PEOPLE ?? 100_000);
 const UNITS = 1_000;
-const WITH_PASSWORD = 1_000;
+const WITH_PASSWORD = 200;
 const url = process.env.BENCH_IMPORT_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portal_bench';
 const root = path.resolve(import.meta.dirname, '..');
 

@@ -80,14 +80,22 @@ export function makeImporter(deps: { db: Db; storage: FileStorage; platform: Pla
       const base = { kind, partial, rows: all.length, badRows, problems };
       const canWrite = !shapeBroken && plan !== null && all.length > badRows && (partial || badRows === 0);
       let counts: Counts = { created: 0, updated: 0, unchanged: 0 };
+      let written = canWrite;
       if (canWrite) {
         await def.prepare?.(plan, c, env);
-        counts = await deps.db.transaction(async (tx) => {
-          await importLock(tx as unknown as Db);
-          return def.write(tx as unknown as Db, plan, c, { ...env, db: tx as unknown as Db });
-        });
+        try {
+          counts = await deps.db.transaction(async (tx) => {
+            await importLock(tx as unknown as Db);
+            return def.write(tx as unknown as Db, plan, c, { ...env, db: tx as unknown as Db });
+          });
+        } catch (e) {
+          // Rows were checked before the lock: someone changed the same people (a number taken meanwhile) since. Nothing was written.
+          if (!isUniqueViolation(e)) throw e;
+          written = false;
+          problems.push({ sheet: '', row: 0, column: '', reason: '导入期间相关数据已被修改（如手机号被他人占用），未写入任何数据，请重新导入' });
+        }
       }
-      const report: ImportReport = { ...base, ...counts, written: canWrite };
+      const report: ImportReport = { ...base, ...counts, written };
       let rejects: Buffer | null = null;
       if (partial && badRows > 0 && !shapeBroken) {
         const byRow = new Map<string, { row: SheetRow; reasons: string[] }[]>();
@@ -102,7 +110,7 @@ export function makeImporter(deps: { db: Db; storage: FileStorage; platform: Pla
         ip: opts.actor.ip,
         event: 'import',
         target: kind,
-        outcome: canWrite ? 'success' : 'failure',
+        outcome: written ? 'success' : 'failure',
         detail: { partial, rows: all.length, badRows, created: counts.created, updated: counts.updated, unchanged: counts.unchanged },
       });
       return { report, rejects };
@@ -110,6 +118,12 @@ export function makeImporter(deps: { db: Db; storage: FileStorage; platform: Pla
   };
 }
 export type Importer = ReturnType<typeof makeImporter>;
+
+/** PostgreSQL's unique_violation, however the driver wraps it. */
+function isUniqueViolation(e: unknown): boolean {
+  const x = e as { code?: unknown; cause?: unknown } | null;
+  return !!x && typeof x === 'object' && (x.code === '23505' || isUniqueViolation(x.cause));
+}
 
 const sheetIndex = (def: Kind<unknown>, name: string) => def.sheets.findIndex((s) => s.name === name);
 
