@@ -1,4 +1,6 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -379,4 +381,33 @@ describe("the operator's HTTP call", () => {
     const noFile = await t.app.inject({ method: 'POST', url: `${urlOf(operator.importData, PRODUCT)}?kind=people`, headers: { authorization: `Bearer ${OPERATOR_TOKEN}` } });
     expect(noFile.json()).toMatchObject({ message: '请在 file 字段上传导入模板（.xlsx）' });
   });
+});
+
+describe('the command', () => {
+  it('imports into the configured database, prints every problem, saves the rejects beside the file with --partial, and exits 1 when a row was bad', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'import-command-'));
+    writeFileSync(path.join(dir, 'units.xlsx'), template('units'));
+    writeFileSync(
+      path.join(dir, 'people.xlsx'),
+      await sheetOf({ 人员: [PEOPLE_HEAD, ['S60000001', '田志远', '13977770001', '吕梁市财政局', '一级科员', '汉族', '男', '学员', '', '', ''], ['J60000001', '石玉兰', '13977770002', '吕梁市财政局', '四级调研员', '汉族', '女', '教师', '', '', '']] }),
+    );
+    const script = path.resolve(import.meta.dirname, '../../../scripts/import.ts');
+    // The embedded database in DATA_DIR; INIT_CWD is where npm was run, which relative file names are read from.
+    const env = { ...process.env, DATA_DIR: path.join(dir, 'data'), DATABASE_URL: '', INIT_CWD: dir, NODE_ENV: 'test' };
+    const cmd = (...args: string[]) =>
+      promisify(execFile)(process.execPath, [script, ...args], { env, cwd: dir }).then(
+        (r) => ({ code: 0, out: r.stdout }),
+        (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout + e.stderr }),
+      );
+    expect(await cmd('units', 'units.xlsx')).toMatchObject({ code: 0, out: expect.stringContaining('单位导入：共5行，错误0行；已写入：新增7，更新0，未变0') });
+    const strict = await cmd('people', 'people.xlsx');
+    expect(strict.code).toBe(1);
+    expect(strict.out).toContain('人员导入：共2行，错误1行；未写入任何数据');
+    expect(strict.out).toContain('[人员] 第3行 初始密码：教师须填写初始密码（符合密码规则），否则无法登录班级管理');
+    const partial = await cmd('people', 'people.xlsx', '--partial');
+    expect(partial.code).toBe(1);
+    expect(partial.out).toContain('已写入：新增1，更新0，未变0（部分导入）');
+    expect(existsSync(path.join(dir, 'people.错误行.xlsx'))).toBe(true);
+    expect((await cmd('people')).code).toBe(2);
+  }, 120_000);
 });
