@@ -18,6 +18,8 @@
  *           (bar: p99 ≤ 300 ms for each, 0 errors; afterwards 0 lost, 0 overwritten, 0 mismatched scores,
  *           checked from the database; any of those not 0 fails the run)
  *
+ *   import  100,000 people from one .xlsx into PostgreSQL (bench/import.ts; bar: well under a minute)
+ *
  * `npm run bench -- heartbeat` runs one section. The heartbeat and exam sections use BENCH_DATABASE_URL
  * (default postgres://postgres@127.0.0.1:5432/portal_bench), creating the database and the large
  * dataset (`seed:large`) on first use.
@@ -662,3 +664,4 @@ if (wanted('index')) await benchIndex();
 if (wanted('export')) await benchExport();
 if (wanted('heartbeat')) await benchHeartbeat();
 if (wanted('exam')) await benchExam();
+if (wanted('import')) await (await import('./import.ts')).benchImport();

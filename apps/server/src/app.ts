@@ -42,6 +42,8 @@ import { fileFoldersOf } from './modules/ops/backup.ts';
 import { PRUNE_CHECK_MS } from './modules/ops/audit.ts';
 import { certificatesOf } from './modules/certificate/service.ts';
 import { certificateRoutes } from './modules/certificate/routes.ts';
+import { importRoutes } from './modules/import/routes.ts';
+import { makeImporter } from './modules/import/service.ts';
 import { makeNotes } from './modules/notes/service.ts';
 import { notesRoutes } from './modules/notes/routes.ts';
 import { makeWork } from './modules/work/service.ts';
@@ -157,6 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   learningRoutes(bind, learning, metrics);
   examRoutes(bind, exam, metrics);
   certificateRoutes(bind, certificates);
+  importRoutes(bind, makeImporter({ db, storage, platform }));
   notesRoutes(
     bind,
     makeNotes({ db, platform, isMine: (personId, courseId) => learning.isMine(personId, courseId), forbiddenWords: config.FORBIDDEN_WORDS, criticismPerMinute: config.CRITICISM_PER_MINUTE }),

@@ -4,7 +4,7 @@
  * exams' public face (their table is in exam.ts, owned by the exam module).
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { persons } from './people.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
@@ -24,6 +24,8 @@ export const installs = pgTable(
   {
     id: serial('id').primaryKey(),
     yearId: integer('year_id').notNull().references(() => trainingYears.id),
+    /** The training management system's number for it (项目编号): the import's key; null when made here. */
+    code: text('code'),
     title: text('title').notNull(),
     kind: text('kind', { enum: ['annual', 'special', 'class'] }).notNull(),
     coverUrl: text('cover_url').notNull().default(''),
@@ -37,7 +39,7 @@ export const installs = pgTable(
     capacity: integer('capacity').notNull().default(0),
     requiredHours: hours('required_hours').notNull().default(0),
   },
-  (t) => [index('installs_year_idx').on(t.yearId, t.startAt)],
+  (t) => [index('installs_year_idx').on(t.yearId, t.startAt), uniqueIndex('installs_code_uq').on(t.code)],
 );
 
 export const plans = pgTable(
@@ -68,6 +70,8 @@ export const courses = pgTable(
   'courses',
   {
     id: serial('id').primaryKey(),
+    /** The college's course code (课程编号): the import's key; null when made here. */
+    code: text('code'),
     title: text('title').notNull(),
     lecturer: text('lecturer').notNull(),
     lecturerTitle: text('lecturer_title').notNull().default(''),
@@ -85,6 +89,7 @@ export const courses = pgTable(
     index('courses_published_idx').on(t.publishedAt, t.id),
     index('courses_popularity_idx').on(t.popularity, t.id),
     index('courses_category_idx').on(t.categoryId, t.publishedAt),
+    uniqueIndex('courses_code_uq').on(t.code),
   ],
 );
 

@@ -2,12 +2,17 @@
 import { sql } from 'drizzle-orm';
 import { integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, index } from 'drizzle-orm/pg-core';
 
-export const cities = pgTable('cities', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  platformUrl: text('platform_url').notNull(),
-  sort: integer('sort').notNull().default(0),
-});
+export const cities = pgTable(
+  'cities',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    platformUrl: text('platform_url').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  // The import names cities and units by name, so a name means one of them.
+  (t) => [uniqueIndex('cities_name_uq').on(t.name)],
+);
 
 export const organs = pgTable(
   'organs',
@@ -16,7 +21,7 @@ export const organs = pgTable(
     name: text('name').notNull(),
     cityId: integer('city_id').notNull().references(() => cities.id),
   },
-  (t) => [index('organs_city_idx').on(t.cityId)],
+  (t) => [index('organs_city_idx').on(t.cityId), uniqueIndex('organs_name_uq').on(t.name)],
 );
 
 export const persons = pgTable(

@@ -4,14 +4,18 @@
  * each recipient's read state and SMS delivery state. Owned by modules/teacher.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { persons } from './people.ts';
 import { courses, installs } from './catalog.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
-export const teacherClasses = pgTable('teacher_classes', {
+export const teacherClasses = pgTable(
+  'teacher_classes',
+  {
   id: serial('id').primaryKey(),
+  /** The training management system's class number (班级编号): the import's key; null when made here. */
+  code: text('code'),
   name: text('name').notNull(),
   /** The training arrangement the class belongs to, where it has one. */
   installId: integer('install_id').references(() => installs.id),
@@ -21,7 +25,9 @@ export const teacherClasses = pgTable('teacher_classes', {
   /** Credit hours each member must earn in the period. */
   requiredHours: numeric('required_hours', { precision: 6, scale: 1, mode: 'number' }).notNull(),
   createdAt: at('created_at').notNull().default(sql`now()`),
-});
+  },
+  (t) => [uniqueIndex('teacher_classes_code_uq').on(t.code)],
+);
 
 export const classTeachers = pgTable(
   'class_teachers',

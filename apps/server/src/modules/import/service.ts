@@ -1,0 +1,143 @@
+/**
+ * Importing the college's data (issue 18): the command (scripts/import.ts) and the operator's HTTP
+ * call both run `importer.run`. Every row is checked first; nothing is written unless all are good,
+ * or, when partial, the good rows are written in one transaction and the bad ones come back as a
+ * rejects workbook. The same sheet imported again changes nothing (every write is an upsert on the
+ * natural key that skips rows already equal). Each run is audited (event `import`).
+ */
+import type { Db } from '../../db/client.ts';
+import type { FileStorage } from '../../integrations/storage.ts';
+import type { Platform } from '../platform/service.ts';
+import { Checker, checkShape, importLock, type Counts, type Problem } from './engine.ts';
+import { IMPORT_KINDS, type ImportKind, type Kind } from './kind.ts';
+import { readWorkbook, rejectsWorkbook, templateWorkbook, type SheetRow } from './sheet.ts';
+import { unitsKind } from './units.ts';
+import { peopleKind } from './people.ts';
+import { classesKind } from './classes.ts';
+import { plansKind } from './plans.ts';
+import { coursesKind } from './courses.ts';
+import { questionsKind } from './questions.ts';
+
+export { IMPORT_KINDS, type ImportKind };
+
+export const KINDS: Record<ImportKind, Kind<unknown>> = {
+  units: unitsKind as Kind<unknown>,
+  people: peopleKind as Kind<unknown>,
+  classes: classesKind as Kind<unknown>,
+  plans: plansKind as Kind<unknown>,
+  courses: coursesKind as Kind<unknown>,
+  questions: questionsKind as Kind<unknown>,
+};
+
+/** The order the kinds import in: each names rows of the ones before it. */
+export const IMPORT_ORDER: readonly ImportKind[] = IMPORT_KINDS;
+
+export interface ImportReport extends Counts {
+  kind: ImportKind;
+  partial: boolean;
+  /** Whether anything was written (false: every row was checked and some were bad, or none were given). */
+  written: boolean;
+  /** Data rows read, over every sheet. */
+  rows: number;
+  /** Rows with at least one problem. */
+  badRows: number;
+  problems: Problem[];
+}
+export interface ImportResult {
+  report: ImportReport;
+  /** The bad rows as given, with their reasons (partial runs with bad rows only). */
+  rejects: Buffer | null;
+}
+
+const COMMON_INSTRUCTIONS = [
+  '1. 每个工作表的第一行是列名，请勿修改；列的顺序可以调整，说明见列名上的批注，底色为橙色的列必填。',
+  '2. 示例行仅供参考，导入前请删除或替换为本单位的数据。',
+  '3. 导入时先检查全部行：任何一行有错，都不会写入任何数据，并逐行列出行号、列名和原因；使用 --partial（部分导入）时，只写入正确的行，错误的行另存为“错误行”工作簿，改正后可再次导入。',
+  '4. 同一文件重复导入不会产生重复数据：人员以人员编号、手机号识别，课程以课程编号识别，培训项目以项目编号识别，班级以班级编号识别，试题以题库和题干识别。',
+];
+
+export function makeImporter(deps: { db: Db; storage: FileStorage; platform: Platform }) {
+  return {
+    async run(kind: ImportKind, bytes: Buffer, opts: { partial?: boolean; baseDir?: string; actor: { personId: number | null; ip: string } }): Promise<ImportResult> {
+      const def = KINDS[kind];
+      const env = { db: deps.db, storage: deps.storage, ...(opts.baseDir ? { baseDir: opts.baseDir } : {}) };
+      const partial = opts.partial ?? false;
+      let book;
+      try {
+        book = await readWorkbook(bytes, def.sheets.map((s) => s.name));
+      } catch (e) {
+        const reason = e instanceof Error ? e.message : '文件无法读取';
+        return { report: { kind, partial, written: false, rows: 0, badRows: 0, created: 0, updated: 0, unchanged: 0, problems: [{ sheet: '', row: 0, column: '', reason }] }, rejects: null };
+      }
+      const c = new Checker(book);
+      checkShape(c, def.sheets, def.optionalSheets);
+      const shapeBroken = c.problems.length > 0;
+      const plan = shapeBroken ? null : await def.check(c, env);
+      const all = def.sheets.flatMap((s) => c.rows(s.name).map((r) => ({ sheet: s.name, r })));
+      const bad = all.filter((x) => c.isBad(x.sheet, x.r.row));
+      const badRows = bad.length;
+      const problems = [...c.problems].sort((a, b) => sheetIndex(def, a.sheet) - sheetIndex(def, b.sheet) || a.row - b.row);
+      const base = { kind, partial, rows: all.length, badRows, problems };
+      const canWrite = !shapeBroken && plan !== null && all.length > badRows && (partial || badRows === 0);
+      let counts: Counts = { created: 0, updated: 0, unchanged: 0 };
+      let written = canWrite;
+      if (canWrite) {
+        await def.prepare?.(plan, c, env);
+        try {
+          counts = await deps.db.transaction(async (tx) => {
+            await importLock(tx as unknown as Db);
+            return def.write(tx as unknown as Db, plan, c, { ...env, db: tx as unknown as Db });
+          });
+        } catch (e) {
+          // Rows were checked before the lock: someone changed the same people (a number taken meanwhile) since. Nothing was written.
+          if (!isUniqueViolation(e)) throw e;
+          written = false;
+          problems.push({ sheet: '', row: 0, column: '', reason: '导入期间相关数据已被修改（如手机号被他人占用），未写入任何数据，请重新导入' });
+        }
+      }
+      const report: ImportReport = { ...base, ...counts, written };
+      let rejects: Buffer | null = null;
+      if (partial && badRows > 0 && !shapeBroken) {
+        const byRow = new Map<string, { row: SheetRow; reasons: string[] }[]>();
+        for (const x of bad) {
+          const reasons = problems.filter((p) => p.sheet === x.sheet && p.row === x.r.row).map((p) => (p.column ? `${p.column}：${p.reason}` : p.reason));
+          byRow.set(x.sheet, [...(byRow.get(x.sheet) ?? []), { row: x.r, reasons }]);
+        }
+        rejects = await rejectsWorkbook(def.sheets, byRow);
+      }
+      await deps.platform.audit({
+        personId: opts.actor.personId,
+        ip: opts.actor.ip,
+        event: 'import',
+        target: kind,
+        outcome: written ? 'success' : 'failure',
+        detail: { partial, rows: all.length, badRows, created: counts.created, updated: counts.updated, unchanged: counts.unchanged },
+      });
+      return { report, rejects };
+    },
+  };
+}
+export type Importer = ReturnType<typeof makeImporter>;
+
+/** PostgreSQL's unique_violation, however the driver wraps it. */
+function isUniqueViolation(e: unknown): boolean {
+  const x = e as { code?: unknown; cause?: unknown } | null;
+  return !!x && typeof x === 'object' && (x.code === '23505' || isUniqueViolation(x.cause));
+}
+
+const sheetIndex = (def: Kind<unknown>, name: string) => def.sheets.findIndex((s) => s.name === name);
+
+/** The template of a kind: its sheets with the example rows, and the instructions sheet. */
+export function templateOf(kind: ImportKind): Promise<Buffer> {
+  const def = KINDS[kind];
+  return templateWorkbook(def.sheets, [`${def.title}导入模板`, ...COMMON_INSTRUCTIONS, ...def.instructions.map((l, i) => `${COMMON_INSTRUCTIONS.length + i + 1}. ${l}`), `命令行导入：npm run import -w @portal/server -- ${kind} <文件.xlsx> [--partial]`]);
+}
+
+/** A report as the command prints it: the counts, then one line per problem. */
+export function describeReport(r: ImportReport): string {
+  const lines = [
+    `${KINDS[r.kind].title}导入：共${r.rows}行，错误${r.badRows}行；${r.written ? `已写入：新增${r.created}，更新${r.updated}，未变${r.unchanged}` : '未写入任何数据'}${r.partial ? '（部分导入）' : ''}`,
+  ];
+  for (const p of r.problems) lines.push(`  ${p.sheet ? `[${p.sheet}] ` : ''}${p.row ? `第${p.row}行 ` : ''}${p.column ? `${p.column}：` : ''}${p.reason}`);
+  return lines.join('\n');
+}
