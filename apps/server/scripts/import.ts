@@ -13,6 +13,7 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { diskStorage } from '../src/integrations/storage.ts';
 import { makePlatform } from '../src/modules/platform/service.ts';
+import { refuseWhileServing } from '../src/modules/ops/localServer.ts';
 import { describeReport, IMPORT_KINDS, makeImporter, type ImportKind } from '../src/modules/import/service.ts';
 
 const args = process.argv.slice(2);
@@ -31,6 +32,12 @@ try {
   process.exit(2);
 }
 const config = loadConfig();
+try {
+  await refuseWhileServing(config, 'POST /{PRODUCT}/operator/import');
+} catch (e) {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+}
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite') });
 try {
   const importer = makeImporter({ db: database.db, storage: diskStorage(path.join(config.DATA_DIR, 'uploads')), platform: makePlatform(database.db) });

@@ -8,6 +8,7 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { makePlatform } from '../src/modules/platform/service.ts';
 import { certificatesOf } from '../src/modules/certificate/service.ts';
+import { refuseWhileServing } from '../src/modules/ops/localServer.ts';
 
 const [certNo, ...words] = process.argv.slice(2);
 if (!certNo || words.length === 0) {
@@ -15,6 +16,12 @@ if (!certNo || words.length === 0) {
   process.exit(2);
 }
 const config = loadConfig();
+try {
+  await refuseWhileServing(config, 'POST /{PRODUCT}/operator/certificate/revoke');
+} catch (e) {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+}
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite') });
 try {
   const certificates = certificatesOf(config, database.db, makePlatform(database.db));

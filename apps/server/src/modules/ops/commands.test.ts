@@ -115,6 +115,14 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('operator commands on th
     expect(badDate.code).toBe(2);
     expect(badDate.err).toContain('开始时间格式应为');
 
+    // Commands that write through their own connection are refused while the server holds the directory.
+    const revoke = await command('revoke-certificate', ['ZS2026000001', '测试撤销']);
+    expect(revoke.code).toBe(1);
+    expect(revoke.err).toMatch(/operator\/certificate\/revoke/);
+    const imported = await command('import', ['units', path.join(path.dirname(SERVER), '..', 'import-templates', 'units.xlsx')]);
+    expect(imported.code).toBe(1);
+    expect(imported.err).toMatch(/operator\/import/);
+
     const early = await command('restore', [dir!]);
     expect(early.code).toBe(1);
     expect(early.err).toMatch(/stop the server first/);

@@ -66,6 +66,19 @@ export async function answers(info: ServerInfo): Promise<boolean> {
 export const staleHint = (dataDir: string, info: ServerInfo) =>
   `${serverFile(dataDir)} names pid ${info.pid} on port ${info.port}, which does not answer; if no portal server runs on this directory, delete that file`;
 
+/**
+ * For a command that writes through its own connection: on the embedded database, refuses while a
+ * server runs on the directory (two processes on one PGlite directory corrupt it) and names the
+ * operator call that does the same through the running server. PostgreSQL takes any number of clients.
+ */
+export async function refuseWhileServing(config: { DATABASE_URL?: string; DATA_DIR: string }, instead: string): Promise<void> {
+  if (config.DATABASE_URL) return;
+  const server = runningServer(config.DATA_DIR);
+  if (server && (await answers(server))) {
+    throw new Error(`a server (pid ${server.pid}) runs on the embedded database in ${config.DATA_DIR}: stop it first, or use ${instead} with OPERATOR_TOKEN, which it does through the running server`);
+  }
+}
+
 export interface BackupResult {
   receivedAt: string;
   finishedAt: string;
