@@ -1,5 +1,6 @@
 /** Pieces every homework and practice page shares: state tags, deadlines, links, the safe text. */
-import { Tag } from 'antd';
+import { Empty, Tag } from 'antd';
+import { Link } from 'react-router';
 import type { work as W } from '@portal/contract';
 import { work } from '@portal/contract/refs';
 import { formatDateTime } from '../learning/format.ts';
@@ -44,6 +45,15 @@ export const hwHref = {
   review: (workId: number) => `${L}/myhomework4?workId=${workId}`,
   history: (workId: number) => `${L}/myhomework5?workId=${workId}`,
 };
+
+/** A learner's homework page opened without a (valid) workId: where to go instead. */
+export function NoWorkChosen() {
+  return (
+    <Empty description="请从我的作业中选择一项作业">
+      <Link to={hwHref.list}>返回我的作业</Link>
+    </Empty>
+  );
+}
 
 export const classHref = {
   works: (classId: number) => `/class/work?classId=${classId}`,

@@ -1,13 +1,13 @@
 /** /learningClassroom/myhomework1?workId=: one assignment's requirement, limits and deadlines, and where my work stands. */
 import { Link } from 'react-router';
-import { Button, Card, Descriptions, Empty, Space } from 'antd';
+import { Button, Card, Descriptions, Space } from 'antd';
 import type { work as W } from '@portal/contract';
 import { work } from '@portal/contract/refs';
 import { useCallQuery } from '../../../api/useCallQuery.ts';
 import { QueryState } from '../../../features/learning/ListState.tsx';
 import { formatDateTime } from '../../../features/learning/format.ts';
 import { idFrom } from '../../../features/learning/query.ts';
-import { hwHref, LateTag, SafeHtml, WorkStateTag, wordLimitText } from '../../../features/homework/common.tsx';
+import { hwHref, LateTag, SafeHtml, WorkStateTag, wordLimitText, NoWorkChosen } from '../../../features/homework/common.tsx';
 import { useSearchParams } from 'react-router';
 
 function Actions({ d }: { d: W.WorkDetail }) {
@@ -80,11 +80,7 @@ export default function MyHomeworkDetailPage() {
   const workId = idFrom(params.get('workId'));
   const q = useCallQuery(work.findWorkById, { query: { workId: workId ?? 0 } }, { enabled: workId !== null, staleTime: 0 });
   if (!workId)
-    return (
-      <Empty description="请从我的作业中选择一项作业">
-        <Link to={hwHref.list}>返回我的作业</Link>
-      </Empty>
-    );
+    return <NoWorkChosen />;
   return (
     <QueryState query={q} empty="">
       {(d) => <WorkDetailView d={d} />}

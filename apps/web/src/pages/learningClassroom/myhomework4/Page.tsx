@@ -1,13 +1,13 @@
 /** /learningClassroom/myhomework4?workId=: the teacher's score and comment on my work, the latest review first, then earlier ones. */
 import { Link, useSearchParams } from 'react-router';
-import { Card, Descriptions, Empty, Result, Space } from 'antd';
+import { Card, Descriptions, Result, Space } from 'antd';
 import type { work as W } from '@portal/contract';
 import { work } from '@portal/contract/refs';
 import { useCallQuery } from '../../../api/useCallQuery.ts';
 import { QueryState } from '../../../features/learning/ListState.tsx';
 import { formatDateTime } from '../../../features/learning/format.ts';
 import { idFrom } from '../../../features/learning/query.ts';
-import { hwHref, LateTag, WorkStateTag } from '../../../features/homework/common.tsx';
+import { hwHref, LateTag, WorkStateTag, NoWorkChosen } from '../../../features/homework/common.tsx';
 
 function Review({ v, kind }: { v: W.WorkVersion; kind: W.WorkKind }) {
   return (
@@ -77,10 +77,6 @@ export default function MyHomeworkReviewPage() {
   const [params] = useSearchParams();
   const workId = idFrom(params.get('workId'));
   if (!workId)
-    return (
-      <Empty description="请从我的作业中选择一项作业">
-        <Link to={hwHref.list}>返回我的作业</Link>
-      </Empty>
-    );
+    return <NoWorkChosen />;
   return <Reviews workId={workId} />;
 }

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Button, Card, Empty } from 'antd';
+import { Button, Card } from 'antd';
 import type { work as W } from '@portal/contract';
 import { work } from '@portal/contract/refs';
 import { useCallQuery } from '../../../api/useCallQuery.ts';
@@ -13,7 +13,7 @@ import { formatDateTime } from '../../../features/learning/format.ts';
 import { idFrom } from '../../../features/learning/query.ts';
 import { AttachmentList } from '../../../features/homework/Attachments.tsx';
 import { DiffView, plainOf } from '../../../features/homework/DiffView.tsx';
-import { hwHref, LateTag, SafeHtml, WorkStateTag } from '../../../features/homework/common.tsx';
+import { hwHref, LateTag, SafeHtml, WorkStateTag, NoWorkChosen } from '../../../features/homework/common.tsx';
 import { diffText } from '../../../features/homework/diff.ts';
 
 function Version({ v, previous, kind }: { v: W.WorkVersion; previous: W.WorkVersion | undefined; kind: W.WorkKind }) {
@@ -80,10 +80,6 @@ export default function MyHomeworkHistoryPage() {
   const [params] = useSearchParams();
   const workId = idFrom(params.get('workId'));
   if (!workId)
-    return (
-      <Empty description="请从我的作业中选择一项作业">
-        <Link to={hwHref.list}>返回我的作业</Link>
-      </Empty>
-    );
+    return <NoWorkChosen />;
   return <History workId={workId} />;
 }
