@@ -204,7 +204,8 @@ export function makeExam(db: Db, deps: ExamDeps) {
     }
     return out;
   }
-  const writeAnswer = batchedCalls(writeAnswers);
+  // At most two statements at once: under load the batches grow, not the statements and commits.
+  const writeAnswer = batchedCalls(writeAnswers, 500, 2);
 
   async function examById(id: number): Promise<ExamRow | null> {
     const [row] = await db.select().from(exams).where(eq(exams.id, id));
