@@ -207,13 +207,37 @@ export function makeExam(db: Db, deps: ExamDeps) {
   // At most two statements at once: under load the batches grow, not the statements and commits.
   const writeAnswer = batchedCalls(writeAnswers, 500, 2);
 
+  // Reads outside a transaction that many calls of one turn make alike (a spike: everyone starts the
+  // same exam) share one query per turn; nothing is kept beyond it.
+  const examRows = batched(async (ids: number[]) => new Map((await db.select().from(exams).where(inArray(exams.id, ids))).map((r) => [r.id, r])));
+  const questionRows = batched(async (ids: number[]) => new Map((await db.select().from(questions).where(inArray(questions.id, ids))).map((r) => [r.id, r])), 1000);
+  type FixedEntry = { id: number; type: PaperEntry['type']; options: string[]; score: number };
+  const fixedLists = batched(async (examIds: number[]) => {
+    const rows = await db
+      .select({ examId: examQuestions.examId, id: questions.id, type: questions.type, options: questions.options, score: examQuestions.score })
+      .from(examQuestions)
+      .innerJoin(questions, eq(questions.id, examQuestions.questionId))
+      .where(inArray(examQuestions.examId, examIds))
+      .orderBy(asc(examQuestions.examId), asc(examQuestions.sort));
+    const out = new Map<number, FixedEntry[]>(examIds.map((id) => [id, []]));
+    for (const { examId, ...entry } of rows) out.get(examId)!.push(entry);
+    return out;
+  });
+  const sharedNow = batchedCalls(async (calls: null[]) => {
+    const now = await dbNow(db);
+    return calls.map(() => now);
+  });
+
   async function examById(id: number): Promise<ExamRow | null> {
-    const [row] = await db.select().from(exams).where(eq(exams.id, id));
-    return row ?? null;
+    return (await examRows(id)) ?? null;
   }
 
   async function questionsOf(q: Q, ids: number[]) {
     if (ids.length === 0) return new Map<number, typeof questions.$inferSelect>();
+    if (q === db) {
+      const rows = await Promise.all(ids.map(questionRows));
+      return new Map(rows.filter((r) => r !== undefined).map((r) => [r.id, r]));
+    }
     const rows = await q.select().from(questions).where(inArray(questions.id, ids));
     return new Map(rows.map((r) => [r.id, r]));
   }
@@ -370,7 +394,7 @@ export function makeExam(db: Db, deps: ExamDeps) {
 
   /** Draws a paper: the fixed list or the random rules, shuffled as the exam says, options' order fixed. */
   async function drawPaper(exam: ExamRow): Promise<PaperEntry[]> {
-    let picked: { id: number; type: PaperEntry['type']; options: string[]; score: number }[];
+    let picked: FixedEntry[];
     if (exam.selection === 'random') {
       picked = [];
       for (const rule of exam.randomRules) {
@@ -383,12 +407,7 @@ export function makeExam(db: Db, deps: ExamDeps) {
         picked.push(...rows.map((r) => ({ ...r, score: rule.score })));
       }
     } else {
-      picked = await db
-        .select({ id: questions.id, type: questions.type, options: questions.options, score: examQuestions.score })
-        .from(examQuestions)
-        .innerJoin(questions, eq(questions.id, examQuestions.questionId))
-        .where(eq(examQuestions.examId, exam.id))
-        .orderBy(asc(examQuestions.sort));
+      picked = (await fixedLists(exam.id)) ?? [];
     }
     const ordered = exam.shuffleQuestions ? shuffled(picked) : picked;
     return ordered.map((q) => {
@@ -497,7 +516,7 @@ export function makeExam(db: Db, deps: ExamDeps) {
       // Two tries: a concurrent start may win the insert; then its attempt is the one to resume (and
       // one more when another instance finished an expired attempt first).
       for (let round = 0; round < 3; round++) {
-        const [attempts, now] = await Promise.all([myAttempts(caller.personId, examId), dbNow(db)]);
+        const [attempts, now] = await Promise.all([myAttempts(caller.personId, examId), sharedNow(null)]);
         const open = attempts.find((a) => a.submittedAt === null);
         // An open attempt whose time ran out is finished (once, under its lock) and said so.
         if (open && open.deadline <= now && (await finishMineExpired(caller.personId, examId)) > 0) throw new Refusal(EXAM_MSG.expiredOnResume);
