@@ -4,12 +4,12 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { MSG } from '@portal/contract';
 import type { Db } from '../db/client.ts';
 import { organs, persons, sessions } from '../db/schema/index.ts';
 import { sha256 } from '../lib/crypto.ts';
-import { batched } from '../lib/batch.ts';
+import { batched, batchedCalls } from '../lib/batch.ts';
 import { HttpError } from './errors.ts';
 
 export interface Caller {
@@ -77,6 +77,12 @@ export function makeAuth(db: Db, idleSeconds: number, operatorToken?: string): A
     .where(sql`${sessions.tokenHash} = any(${sql.placeholder('hashes')})`)
     .prepare('auth_session_lookup');
   const lookup = batched(async (hashes: string[]) => new Map((await lookupMany.execute({ hashes })).map((r) => [r.tokenHash, r])));
+  // The last-seen times due in one turn are written by one statement (one commit, not one per session).
+  const touch = batchedCalls(async (touched: { sessionId: number; at: Date }[]) => {
+    const at = touched.reduce((m, x) => (x.at > m ? x.at : m), touched[0]!.at);
+    await db.update(sessions).set({ lastSeenAt: at }).where(inArray(sessions.id, [...new Set(touched.map((x) => x.sessionId))]));
+    return touched.map(() => undefined);
+  });
 
   return {
     operator: makeOperatorCheck(operatorToken),
@@ -98,7 +104,7 @@ export function makeAuth(db: Db, idleSeconds: number, operatorToken?: string): A
         throw new HttpError(401, MSG.sessionExpired);
       }
       if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-        await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(and(eq(sessions.id, row.sessionId)));
+        await touch({ sessionId: row.sessionId, at: new Date(now) });
       }
       const { expiresAt: _e, lastSeenAt: _l, revokedAt: _r, status: _s, tokenHash: _h, ...caller } = row;
       return caller;

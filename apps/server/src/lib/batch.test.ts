@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batched } from './batch.ts';
+import { batched, batchedCalls } from './batch.ts';
 
 describe('batched lookups', () => {
   it('answers lookups of one turn with one query, each with its own value', async () => {
@@ -34,5 +34,29 @@ describe('batched lookups', () => {
     }, 3);
     await Promise.all([1, 2, 3, 4, 5, 6, 7].map(load));
     expect(sizes).toEqual([3, 3, 1]);
+  });
+
+  it('with a limit on runs under way, items arriving meanwhile wait and go together when one finishes', async () => {
+    const sizes: number[] = [];
+    let release: () => void = () => undefined;
+    const run = batchedCalls(
+      async (xs: number[]) => {
+        sizes.push(xs.length);
+        if (sizes.length === 1) await new Promise<void>((r) => (release = r));
+        return xs.map((x) => x * 2);
+      },
+      200,
+      1,
+    );
+    const first = run(1);
+    await new Promise((r) => setImmediate(r));
+    const later = [run(2), run(3)];
+    await new Promise((r) => setImmediate(r));
+    const last = run(4);
+    await new Promise((r) => setImmediate(r));
+    expect(sizes).toEqual([1]);
+    release();
+    expect(await Promise.all([first, ...later, last])).toEqual([2, 4, 6, 8]);
+    expect(sizes).toEqual([1, 3]);
   });
 });

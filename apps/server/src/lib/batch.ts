@@ -4,31 +4,44 @@
  * statement. Under no load an item waits for nothing but the end of the current turn.
  */
 
-/** Items of one turn go to `runMany` together; each caller gets the answer at its item's index. */
-export function batchedCalls<I, O>(runMany: (items: I[]) => Promise<O[]>, maxBatch = 200): (item: I) => Promise<O> {
+/**
+ * Items of one turn go to `runMany` together; each caller gets the answer at its item's index.
+ * With `maxInFlight`, at most that many runs are under way at once: items arriving meanwhile wait and
+ * go together when one finishes, so under load the batches grow instead of the runs (for writes
+ * whose cost is mostly per statement and per commit).
+ */
+export function batchedCalls<I, O>(runMany: (items: I[]) => Promise<O[]>, maxBatch = 200, maxInFlight = Infinity): (item: I) => Promise<O> {
   let pending: { item: I; resolve: (v: O) => void; reject: (e: unknown) => void }[] = [];
   let scheduled = false;
+  let inFlight = 0;
 
+  const schedule = () => {
+    if (scheduled || pending.length === 0) return;
+    scheduled = true;
+    setImmediate(flush);
+  };
   const flush = () => {
     scheduled = false;
-    const batch = pending;
-    pending = [];
-    for (let i = 0; i < batch.length; i += maxBatch) {
-      const part = batch.slice(i, i + maxBatch);
-      runMany(part.map((p) => p.item)).then(
-        (out) => part.forEach((p, j) => p.resolve(out[j] as O)),
-        (err: unknown) => part.forEach((p) => p.reject(err)),
-      );
+    while (pending.length > 0 && inFlight < maxInFlight) {
+      const part = pending.slice(0, maxBatch);
+      pending = pending.slice(maxBatch);
+      inFlight++;
+      runMany(part.map((p) => p.item))
+        .then(
+          (out) => part.forEach((p, j) => p.resolve(out[j] as O)),
+          (err: unknown) => part.forEach((p) => p.reject(err)),
+        )
+        .finally(() => {
+          inFlight--;
+          schedule();
+        });
     }
   };
 
   return (item) =>
     new Promise<O>((resolve, reject) => {
       pending.push({ item, resolve, reject });
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(flush);
-      }
+      schedule();
     });
 }
 

@@ -225,6 +225,60 @@ describe('saving answers', () => {
   });
 });
 
+describe('saves arriving together (the saves of one event-loop turn share one statement)', () => {
+  it('answers each save as if it came alone: the newest seq is kept, a bad answer and a stranger are refused', async () => {
+    const token = await t.login('13900010162');
+    const stranger = await t.login('13900010163');
+    const paper = await started(token, fx.open);
+    const theirs = await started(stranger, fx.open);
+    const id = paper.attemptId;
+    const [a, b, c, d, bad, foreign, own] = await Promise.all([
+      save(token, id, q.single, ['a'], 5),
+      save(token, id, q.single, ['B'], 3),
+      save(token, id, q.single, ['C'], 7),
+      save(token, id, q.judge, ['T'], 4),
+      save(token, id, q.judge, ['yes'], 8),
+      save(stranger, id, q.fill, ['人民'], 9),
+      save(stranger, theirs.attemptId, q.fill, ['人民'], 1),
+    ]);
+    expect(c.obj).toMatchObject({ written: true, seq: 7 });
+    for (const [r, seq] of [[a, 5], [b, 3]] as const) {
+      expect(r.res).toBe(true);
+      expect(r.obj.seq).toBeGreaterThanOrEqual(seq);
+      if (r.obj.written) expect(r.obj.seq).toBe(seq);
+      else expect(r.obj.seq).toBeGreaterThan(seq);
+    }
+    expect(d.obj).toMatchObject({ written: true, seq: 4 });
+    expect(bad.resMsg).toBe(EXAM_MSG.badAnswer);
+    expect(foreign.resMsg).toBe(EXAM_MSG.attemptMissing);
+    expect(own.obj).toMatchObject({ written: true, seq: 1 });
+    const stored = await t.db.select().from(examAnswers).where(eq(examAnswers.attemptId, id));
+    expect(stored.map((x) => ({ questionId: x.questionId, answer: x.answer, seq: x.seq })).sort((x, y) => x.questionId - y.questionId)).toEqual(
+      [{ questionId: q.single, answer: ['C'], seq: 7 }, { questionId: q.judge, answer: ['T'], seq: 4 }].sort((x, y) => x.questionId - y.questionId),
+    );
+  });
+
+  it('a submit on another instance racing a turn of saves grades every acknowledged answer, and none lands after it', async () => {
+    const token = await t.login('13900010172');
+    const paper = await started(token, fx.open);
+    const id = paper.attemptId;
+    const answers: [number, string[]][] = [[q.single, ['B']], [q.multiple, ['A', 'C', 'D']], [q.judge, ['T']], [q.fill, ['人民']], [q.single2, ['C']]];
+    const submitted = other
+      .inject({ method: 'POST', url: urlOf(E.saveExamRecord, PRODUCT), headers: { authorization: token, 'content-type': 'application/json' }, payload: { attemptId: id } })
+      .then((r) => r.json() as Obj<E.AttemptResult>);
+    const saves = await Promise.all(answers.map(([questionId, answer], i) => save(token, id, questionId, answer, i + 1)));
+    const result = await submitted;
+    expect(result.res).toBe(true);
+    const acked = answers.filter((_, i) => saves[i]!.res).map(([questionId]) => questionId);
+    for (const r of saves) if (!r.res) expect(r.resMsg).toBe(EXAM_MSG.submitted);
+    const stored = await t.db.select().from(examAnswers).where(eq(examAnswers.attemptId, id));
+    expect(stored.map((x) => x.questionId).sort()).toEqual([...acked].sort());
+    expect(result.obj.answeredCount).toBe(acked.length);
+    expect(result.obj.score).toBe(await recompute(id, true));
+    expect((await save(token, id, q.single, ['A'], 99)).resMsg).toBe(EXAM_MSG.submitted);
+  });
+});
+
 describe('submitting and grading', () => {
   it('grades on the server with partial credit, once: a submitted attempt never changes', async () => {
     const token = await t.login('13900010170');

@@ -16,11 +16,12 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, count, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { canTakeOnlineExam, type exam as E } from '@portal/contract';
-import type { Db } from '../../db/client.ts';
+import { preparedRunner, type Db } from '../../db/client.ts';
 import { examAnswers, examAttempts, examQuestions, exams, practiceTests, questions, type PaperEntry } from '../../db/schema/index.ts';
 import { Refusal } from '../../http/errors.ts';
 import type { Caller } from '../../http/auth.ts';
 import { iso, isoOrNull } from '../content/listing.ts';
+import { batched, batchedCalls } from '../../lib/batch.ts';
 import { answerFits, gradePaper, type Gradable } from './grade.ts';
 
 /** The install an exam belongs to, as the learning core sees it for the caller. */
@@ -37,6 +38,8 @@ export interface ExamDeps {
 
 /** How often each instance sweeps attempts past their deadline. */
 export const SWEEP_INTERVAL_MS = 30_000;
+/** Attempts whose owner and paper each process keeps for saves (the oldest are dropped beyond). */
+const FIXED_PARTS_MAX = 50_000;
 /** Practice questions are worth one point each: the score reads as right answers out of the count. */
 const PRACTICE_POINTS = 1;
 
@@ -97,13 +100,144 @@ async function dbNow(q: Q): Promise<Date> {
 }
 
 export function makeExam(db: Db, deps: ExamDeps) {
+  const prepared = preparedRunner(db);
+
+  /**
+   * What a save checks that never changes once an attempt exists: whose it is and its paper (fixed at
+   * start). Kept per process, so a save needs no read; whether the attempt is still open (not
+   * submitted, before its deadline) is checked by the write itself, in the database, every time.
+   */
+  type FixedParts = { personId: number; paper: Map<number, PaperEntry> };
+  const fixedParts = new Map<number, FixedParts>();
+  const remember = (id: number, personId: number, paper: PaperEntry[]): FixedParts => {
+    const parts = { personId, paper: new Map(paper.map((p) => [p.questionId, p])) };
+    if (fixedParts.size >= FIXED_PARTS_MAX) fixedParts.delete(fixedParts.keys().next().value!);
+    fixedParts.set(id, parts);
+    return parts;
+  };
+  /** The owners and papers of the attempts asked for in one event-loop turn, in one query. */
+  const readFixedParts = batched(async (ids: number[]) => {
+    const rows = await prepared<{ id: number; person_id: number; paper: PaperEntry[] }>('exam_attempt_fixed_parts', 'select id, person_id, paper from exam_attempts where id = any($1::int[])', [ids]);
+    return new Map(rows.map((r) => [r.id, remember(r.id, r.person_id, r.paper)]));
+  });
+  const fixedPartsOf = async (attemptId: number) => fixedParts.get(attemptId) ?? (await readFixedParts(attemptId));
+
+  type AnswerWrite = { attemptId: number; questionId: number; answer: string[]; seq: number };
+  /** A save's outcome: acknowledged (written or not), or null when its attempt is not open. */
+  type WriteOutcome = E.SaveAck | null;
+
+  /**
+   * Writes the answers of one event-loop turn in one statement (its own transaction): each attempt
+   * row is share-locked and must be unsubmitted and before its deadline by the database's clock (a
+   * submit holds the row's update lock, so no answer lands in a submitted attempt), and an answer
+   * replaces the stored one only over an older seq. Keys are written in one order, so concurrent
+   * batches cannot deadlock on them; one statement writes a key once, so repeats of a key in one
+   * turn go in waves. The acknowledgement follows the commit.
+   */
+  async function writeAnswers(items: AnswerWrite[]): Promise<WriteOutcome[]> {
+    const waves: AnswerWrite[][] = [];
+    const seen = new Map<string, number>();
+    for (const i of items) {
+      const key = `${i.attemptId}:${i.questionId}`;
+      const n = seen.get(key) ?? 0;
+      seen.set(key, n + 1);
+      (waves[n] ??= []).push(i);
+    }
+    if (waves.length > 1) {
+      const done = new Map<AnswerWrite, WriteOutcome>();
+      for (const wave of waves) (await writeAnswers(wave)).forEach((w, j) => done.set(wave[j]!, w));
+      return items.map((i) => done.get(i) ?? null);
+    }
+    const order = items.map((_, k) => k).sort((x, y) => items[x]!.attemptId - items[y]!.attemptId || items[x]!.questionId - items[y]!.questionId);
+    const sorted = order.map((k) => items[k]!);
+    let rows: { i: number; open: boolean; seq: number | null; saved_at: Date | string | null }[];
+    try {
+      rows = await prepared(
+        items.length === 1 ? 'exam_answer_write_one' : 'exam_answer_write_many',
+        `with v as (
+           select * from unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::int[]) as v(i, attempt_id, question_id, answer, seq)),
+         live as (
+           select a.id from exam_attempts a
+            where a.id = any($2::int[]) and a.submitted_at is null and a.deadline > now()
+            for share),
+         w as (
+           insert into exam_answers as e (attempt_id, question_id, answer, seq, saved_at)
+           select v.attempt_id, v.question_id, v.answer::jsonb, v.seq, now() from v join live on live.id = v.attempt_id
+            order by v.attempt_id, v.question_id
+           on conflict (attempt_id, question_id) do update set answer = excluded.answer, seq = excluded.seq, saved_at = excluded.saved_at
+            where e.seq < excluded.seq
+           returning e.attempt_id, e.question_id, e.seq, e.saved_at)
+         select v.i, live.id is not null as open, w.seq, w.saved_at
+           from v left join live on live.id = v.attempt_id
+           left join w on w.attempt_id = v.attempt_id and w.question_id = v.question_id`,
+        [sorted.map((_, k) => k), sorted.map((i) => i.attemptId), sorted.map((i) => i.questionId), sorted.map((i) => JSON.stringify(i.answer)), sorted.map((i) => i.seq)],
+      );
+    } catch (e) {
+      // A deadlock with another writer of these rows (none is known): each answer on its own.
+      if ((e as { code?: string }).code !== '40P01' || items.length === 1) throw e;
+      const out: WriteOutcome[] = [];
+      for (const i of items) out.push((await writeAnswers([i]))[0] ?? null);
+      return out;
+    }
+    const out: WriteOutcome[] = items.map(() => null);
+    const kept: number[] = [];
+    for (const r of rows) {
+      const k = order[r.i]!;
+      const item = items[k]!;
+      if (!r.open) continue;
+      if (r.seq === null) kept.push(k);
+      else out[k] = { questionId: item.questionId, seq: r.seq, written: true, savedAt: iso(new Date(r.saved_at!)) };
+    }
+    // Not written: a newer answer is stored (read after the commit, as the client is told which).
+    if (kept.length > 0) {
+      const stored = await prepared<{ attempt_id: number; question_id: number; seq: number; saved_at: Date | string }>(
+        'exam_answer_kept',
+        `select e.attempt_id, e.question_id, e.seq, e.saved_at from exam_answers e
+           join unnest($1::int[], $2::int[]) as v(attempt_id, question_id) on e.attempt_id = v.attempt_id and e.question_id = v.question_id`,
+        [kept.map((k) => items[k]!.attemptId), kept.map((k) => items[k]!.questionId)],
+      );
+      const byKey = new Map(stored.map((s) => [`${s.attempt_id}:${s.question_id}`, s]));
+      for (const k of kept) {
+        const s = byKey.get(`${items[k]!.attemptId}:${items[k]!.questionId}`);
+        if (s) out[k] = { questionId: items[k]!.questionId, seq: s.seq, written: false, savedAt: iso(new Date(s.saved_at)) };
+      }
+    }
+    return out;
+  }
+  // At most two statements at once: under load the batches grow, not the statements and commits.
+  const writeAnswer = batchedCalls(writeAnswers, 500, 2);
+
+  // Reads outside a transaction that many calls of one turn make alike (a spike: everyone starts the
+  // same exam) share one query per turn; nothing is kept beyond it.
+  const examRows = batched(async (ids: number[]) => new Map((await db.select().from(exams).where(inArray(exams.id, ids))).map((r) => [r.id, r])));
+  const questionRows = batched(async (ids: number[]) => new Map((await db.select().from(questions).where(inArray(questions.id, ids))).map((r) => [r.id, r])), 1000);
+  type FixedEntry = { id: number; type: PaperEntry['type']; options: string[]; score: number };
+  const fixedLists = batched(async (examIds: number[]) => {
+    const rows = await db
+      .select({ examId: examQuestions.examId, id: questions.id, type: questions.type, options: questions.options, score: examQuestions.score })
+      .from(examQuestions)
+      .innerJoin(questions, eq(questions.id, examQuestions.questionId))
+      .where(inArray(examQuestions.examId, examIds))
+      .orderBy(asc(examQuestions.examId), asc(examQuestions.sort));
+    const out = new Map<number, FixedEntry[]>(examIds.map((id) => [id, []]));
+    for (const { examId, ...entry } of rows) out.get(examId)!.push(entry);
+    return out;
+  });
+  const sharedNow = batchedCalls(async (calls: null[]) => {
+    const now = await dbNow(db);
+    return calls.map(() => now);
+  });
+
   async function examById(id: number): Promise<ExamRow | null> {
-    const [row] = await db.select().from(exams).where(eq(exams.id, id));
-    return row ?? null;
+    return (await examRows(id)) ?? null;
   }
 
   async function questionsOf(q: Q, ids: number[]) {
     if (ids.length === 0) return new Map<number, typeof questions.$inferSelect>();
+    if (q === db) {
+      const rows = await Promise.all(ids.map(questionRows));
+      return new Map(rows.filter((r) => r !== undefined).map((r) => [r.id, r]));
+    }
     const rows = await q.select().from(questions).where(inArray(questions.id, ids));
     return new Map(rows.map((r) => [r.id, r]));
   }
@@ -112,8 +246,11 @@ export function makeExam(db: Db, deps: ExamDeps) {
     return q.select().from(examAnswers).where(eq(examAnswers.attemptId, attemptId));
   }
 
+  /** An attempt after a call that may have finished it, with its answered count when that call read it. */
+  type Finished = { row: AttemptRow; answered: number | null };
+
   /** Grades and closes an attempt still open, under its row lock (taken by the caller). */
-  async function finish(tx: Tx, a: AttemptRow, exam: Pick<ExamRow, 'passScore' | 'partialCredit' | 'installId' | 'decidesCompletion'>, mode: E.SubmitMode, at: Date): Promise<AttemptRow> {
+  async function finish(tx: Tx, a: AttemptRow, exam: Pick<ExamRow, 'passScore' | 'partialCredit' | 'installId' | 'decidesCompletion'>, mode: E.SubmitMode, at: Date): Promise<Finished> {
     const [qs, saved] = await Promise.all([questionsOf(tx, a.paper.map((p) => p.questionId)), answersOf(tx, a.id)]);
     const graded = gradePaper(a.paper, qs as Map<number, Gradable>, new Map(saved.map((s) => [s.questionId, s.answer])), exam.partialCredit);
     const [done] = await tx
@@ -122,7 +259,7 @@ export function makeExam(db: Db, deps: ExamDeps) {
       .where(and(eq(examAttempts.id, a.id), isNull(examAttempts.submittedAt)))
       .returning();
     if (done?.passed && exam.decidesCompletion && exam.installId !== null) await deps.passedInstallExam(tx, a.personId, exam.installId);
-    return done ?? a;
+    return { row: done ?? a, answered: saved.filter((x) => x.answer.length > 0).length };
   }
 
   /** Finishes the given open attempts that are past their deadline; `skipLocked` for the sweep. */
@@ -257,7 +394,7 @@ export function makeExam(db: Db, deps: ExamDeps) {
 
   /** Draws a paper: the fixed list or the random rules, shuffled as the exam says, options' order fixed. */
   async function drawPaper(exam: ExamRow): Promise<PaperEntry[]> {
-    let picked: { id: number; type: PaperEntry['type']; options: string[]; score: number }[];
+    let picked: FixedEntry[];
     if (exam.selection === 'random') {
       picked = [];
       for (const rule of exam.randomRules) {
@@ -270,12 +407,7 @@ export function makeExam(db: Db, deps: ExamDeps) {
         picked.push(...rows.map((r) => ({ ...r, score: rule.score })));
       }
     } else {
-      picked = await db
-        .select({ id: questions.id, type: questions.type, options: questions.options, score: examQuestions.score })
-        .from(examQuestions)
-        .innerJoin(questions, eq(questions.id, examQuestions.questionId))
-        .where(eq(examQuestions.examId, exam.id))
-        .orderBy(asc(examQuestions.sort));
+      picked = (await fixedLists(exam.id)) ?? [];
     }
     const ordered = exam.shuffleQuestions ? shuffled(picked) : picked;
     return ordered.map((q) => {
@@ -284,8 +416,10 @@ export function makeExam(db: Db, deps: ExamDeps) {
     });
   }
 
-  async function paperOf(exam: ExamRow, a: AttemptRow, installTitle: string): Promise<E.ExamPaper> {
-    const [qs, saved, now] = await Promise.all([paperQuestions(a.paper), answersOf(db, a.id), dbNow(db)]);
+  /** The attempt as the exam page shows it; `now` is the database's clock read for this call. */
+  async function paperOf(exam: ExamRow, a: AttemptRow, installTitle: string, now: Date, mayHaveAnswers = true): Promise<E.ExamPaper> {
+    if (!fixedParts.has(a.id)) remember(a.id, a.personId, a.paper);
+    const [qs, saved] = await Promise.all([paperQuestions(a.paper), mayHaveAnswers ? answersOf(db, a.id) : []]);
     return {
       attemptId: a.id,
       rules: rulesOf(exam, installTitle, a.paper.length, a.paper.reduce((n, p) => n + p.score, 0)),
@@ -310,8 +444,41 @@ export function makeExam(db: Db, deps: ExamDeps) {
     return row;
   }
 
-  async function attemptResultOf(a: AttemptRow) {
-    return resultOf(a, (await answeredCounts([a.id])).get(a.id) ?? 0);
+  /** One save in a transaction of its own, with every check in order and its refusal (the path of refusals). */
+  async function saveAlone(caller: Caller, input: { attemptId: number; questionId: number; answer: string[]; seq: number }): Promise<E.SaveAck> {
+    type Outcome = { saved: E.SaveAck } | { refusal: string; expired?: true };
+    const outcome = await db.transaction(async (tx): Promise<Outcome> => {
+      const { a, now } = await lockMine(tx, caller, input.attemptId, 'share');
+      if (a.submittedAt) return { refusal: EXAM_MSG.submitted };
+      if (now >= a.deadline) return { refusal: EXAM_MSG.timeUp(a.deadline), expired: true };
+      const entry = a.paper.find((p) => p.questionId === input.questionId);
+      if (!entry) return { refusal: EXAM_MSG.notOnPaper };
+      const answer = entry.type === 'fill' ? input.answer : input.answer.map((k) => k.toUpperCase());
+      if (!answerFits(entry.type, entry.optionKeys, answer)) return { refusal: EXAM_MSG.badAnswer };
+      const [written] = await tx
+        .insert(examAnswers)
+        .values({ attemptId: a.id, questionId: input.questionId, answer, seq: input.seq, savedAt: sql`now()` })
+        .onConflictDoUpdate({
+          target: [examAnswers.attemptId, examAnswers.questionId],
+          set: { answer: sql`excluded.answer`, seq: sql`excluded.seq`, savedAt: sql`excluded.saved_at` },
+          setWhere: sql`${examAnswers.seq} < excluded.seq`,
+        })
+        .returning({ seq: examAnswers.seq, savedAt: examAnswers.savedAt });
+      if (written) return { saved: { questionId: input.questionId, seq: written.seq, written: true, savedAt: iso(written.savedAt) } };
+      const [kept] = await tx
+        .select({ seq: examAnswers.seq, savedAt: examAnswers.savedAt })
+        .from(examAnswers)
+        .where(and(eq(examAnswers.attemptId, a.id), eq(examAnswers.questionId, input.questionId)));
+      return { saved: { questionId: input.questionId, seq: kept!.seq, written: false, savedAt: iso(kept!.savedAt) } };
+    });
+    if ('saved' in outcome) return outcome.saved;
+    // The attempt is past its deadline: this call is the one touching it, so it finishes it.
+    if ('expired' in outcome) await finishExpired(eq(examAttempts.id, input.attemptId), false);
+    throw new Refusal(outcome.refusal);
+  }
+
+  async function attemptResultOf({ row, answered }: Finished) {
+    return resultOf(row, answered ?? (await answeredCounts([row.id])).get(row.id) ?? 0);
   }
 
   return {
@@ -346,13 +513,15 @@ export function makeExam(db: Db, deps: ExamDeps) {
       if (!exam) throw new Refusal(EXAM_MSG.examMissing);
       const { installTitle, refusal } = await standing(caller, exam);
       if (refusal) throw new Refusal(refusal);
-      if ((await finishMineExpired(caller.personId, examId)) > 0) throw new Refusal(EXAM_MSG.expiredOnResume);
-      // Two tries: a concurrent start may win the insert; then its attempt is the one to resume.
-      for (let round = 0; round < 2; round++) {
-        const attempts = await myAttempts(caller.personId, examId);
+      // Two tries: a concurrent start may win the insert; then its attempt is the one to resume (and
+      // one more when another instance finished an expired attempt first).
+      for (let round = 0; round < 3; round++) {
+        const [attempts, now] = await Promise.all([myAttempts(caller.personId, examId), sharedNow(null)]);
         const open = attempts.find((a) => a.submittedAt === null);
-        if (open) return paperOf(exam, open, installTitle);
-        const now = await dbNow(db);
+        // An open attempt whose time ran out is finished (once, under its lock) and said so.
+        if (open && open.deadline <= now && (await finishMineExpired(caller.personId, examId)) > 0) throw new Refusal(EXAM_MSG.expiredOnResume);
+        if (open && open.deadline > now) return paperOf(exam, open, installTitle, now);
+        if (open) continue;
         const cannot = startRefusal(exam, attempts.length, now);
         if (cannot) throw new Refusal(cannot);
         const paper = await drawPaper(exam);
@@ -369,49 +538,30 @@ export function makeExam(db: Db, deps: ExamDeps) {
           })
           .onConflictDoNothing()
           .returning();
-        if (created) return paperOf(exam, created, installTitle);
+        if (created) return paperOf(exam, created, installTitle, created.startedAt, false);
       }
       throw new Refusal(EXAM_MSG.noAttemptsLeft(exam.attemptsAllowed));
     },
 
-    /** Saves one answer of my open attempt; answers after the commit. */
+    /**
+     * Saves one answer of my open attempt; answers after the commit. The answers of one event-loop
+     * turn are written together (writeAnswers); a save that is refused for any reason goes the whole
+     * way on its own (saveAlone), which says why.
+     */
     async save(caller: Caller, input: { attemptId: number; questionId: number; answer: string[]; seq: number }): Promise<E.SaveAck> {
-      type Outcome = { saved: E.SaveAck } | { refusal: string; expired?: true };
-      const outcome = await db.transaction(async (tx): Promise<Outcome> => {
-        const { a, now } = await lockMine(tx, caller, input.attemptId, 'share');
-        if (a.submittedAt) return { refusal: EXAM_MSG.submitted };
-        if (now >= a.deadline) return { refusal: EXAM_MSG.timeUp(a.deadline), expired: true };
-        const entry = a.paper.find((p) => p.questionId === input.questionId);
-        if (!entry) return { refusal: EXAM_MSG.notOnPaper };
-        const answer = entry.type === 'fill' ? input.answer : input.answer.map((k) => k.toUpperCase());
-        if (!answerFits(entry.type, entry.optionKeys, answer)) return { refusal: EXAM_MSG.badAnswer };
-        const [written] = await tx
-          .insert(examAnswers)
-          .values({ attemptId: a.id, questionId: input.questionId, answer, seq: input.seq, savedAt: sql`now()` })
-          .onConflictDoUpdate({
-            target: [examAnswers.attemptId, examAnswers.questionId],
-            set: { answer: sql`excluded.answer`, seq: sql`excluded.seq`, savedAt: sql`excluded.saved_at` },
-            setWhere: sql`${examAnswers.seq} < excluded.seq`,
-          })
-          .returning({ seq: examAnswers.seq, savedAt: examAnswers.savedAt });
-        if (written) return { saved: { questionId: input.questionId, seq: written.seq, written: true, savedAt: iso(written.savedAt) } };
-        const [kept] = await tx
-          .select({ seq: examAnswers.seq, savedAt: examAnswers.savedAt })
-          .from(examAnswers)
-          .where(and(eq(examAnswers.attemptId, a.id), eq(examAnswers.questionId, input.questionId)));
-        return { saved: { questionId: input.questionId, seq: kept!.seq, written: false, savedAt: iso(kept!.savedAt) } };
-      });
-      if ('saved' in outcome) return outcome.saved;
-      // The attempt is past its deadline: this call is the one touching it, so it finishes it.
-      if ('expired' in outcome) await finishExpired(eq(examAttempts.id, input.attemptId), false);
-      throw new Refusal(outcome.refusal);
+      const fixed = await fixedPartsOf(input.attemptId);
+      const entry = fixed?.personId === caller.personId ? fixed.paper.get(input.questionId) : undefined;
+      if (!entry) return saveAlone(caller, input);
+      const answer = entry.type === 'fill' ? input.answer : input.answer.map((k) => k.toUpperCase());
+      if (!answerFits(entry.type, entry.optionKeys, answer)) return saveAlone(caller, input);
+      return (await writeAnswer({ attemptId: input.attemptId, questionId: input.questionId, answer, seq: input.seq })) ?? saveAlone(caller, input);
     },
 
     /** Submits my attempt (once: a submitted attempt answers its record as it is). */
     async submit(caller: Caller, attemptId: number): Promise<E.AttemptResult> {
       const done = await db.transaction(async (tx) => {
         const { a, exam, now } = await lockMine(tx, caller, attemptId, 'update');
-        if (a.submittedAt) return a;
+        if (a.submittedAt) return { row: a, answered: null };
         return now >= a.deadline ? finish(tx, a, exam, 'deadline', a.deadline) : finish(tx, a, exam, 'manual', now);
       });
       return attemptResultOf(done);
@@ -421,7 +571,7 @@ export function makeExam(db: Db, deps: ExamDeps) {
     async leave(caller: Caller, attemptId: number): Promise<E.AttemptResult> {
       const done = await db.transaction(async (tx) => {
         const { a, exam, now } = await lockMine(tx, caller, attemptId, 'update');
-        if (a.submittedAt) return a;
+        if (a.submittedAt) return { row: a, answered: null };
         if (now >= a.deadline) return finish(tx, a, exam, 'deadline', a.deadline);
         const [counted] = await tx
           .update(examAttempts)
@@ -429,7 +579,7 @@ export function makeExam(db: Db, deps: ExamDeps) {
           .where(eq(examAttempts.id, a.id))
           .returning();
         if (exam.leaveLimit !== null && counted!.leaveCount > exam.leaveLimit) return finish(tx, counted!, exam, 'leaveLimit', now);
-        return counted!;
+        return { row: counted!, answered: null };
       });
       return attemptResultOf(done);
     },
