@@ -279,6 +279,39 @@ describe('saves arriving together (the saves of one event-loop turn share one st
   });
 });
 
+describe('submits arriving together (the submits of one event-loop turn share one transaction)', () => {
+  it('grades each as if it came alone; a repeat answers the same record, and a stranger is refused without closing the attempt', async () => {
+    const [one, two, stranger] = await Promise.all([t.login('13900010173'), t.login('13900010174'), t.login('13900010175')]);
+    const [a, b, c] = await Promise.all([started(one, fx.open), started(two, fx.open), started(stranger, fx.open)]);
+    await save(one, a.attemptId, q.single, ['B'], 1);
+    await save(two, b.attemptId, q.judge, ['F'], 1);
+    const [ra, rb, again, foreign, rc] = await Promise.all([
+      submit(one, a.attemptId),
+      submit(two, b.attemptId),
+      submit(one, a.attemptId),
+      submit(stranger, b.attemptId),
+      submit(stranger, c.attemptId),
+    ]);
+    expect(ra.obj).toMatchObject({ attemptId: a.attemptId, score: 20, submitMode: 'manual', answeredCount: 1 });
+    expect(again.obj).toEqual(ra.obj);
+    expect(rb.obj).toMatchObject({ attemptId: b.attemptId, score: 0, submitMode: 'manual', answeredCount: 1 });
+    expect(foreign.resMsg).toBe(EXAM_MSG.attemptMissing);
+    expect(rc.obj).toMatchObject({ attemptId: c.attemptId, score: 0, answeredCount: 0 });
+    expect(await recompute(a.attemptId, true)).toBe(20);
+    const [stored] = await t.db.select().from(examAttempts).where(eq(examAttempts.id, b.attemptId));
+    expect(stored!.submittedAt?.toISOString()).toBe(rb.obj.submittedAt);
+  });
+
+  it("a stranger's submit alone in its turn leaves the attempt open", async () => {
+    const [owner, stranger] = await Promise.all([t.login('13900010176'), t.login('13900010177')]);
+    const paper = await started(owner, fx.open);
+    expect((await submit(stranger, paper.attemptId)).resMsg).toBe(EXAM_MSG.attemptMissing);
+    const [row] = await t.db.select().from(examAttempts).where(eq(examAttempts.id, paper.attemptId));
+    expect(row!.submittedAt).toBeNull();
+    expect((await save(owner, paper.attemptId, q.single, ['B'], 1)).obj).toMatchObject({ written: true });
+  });
+});
+
 describe('submitting and grading', () => {
   it('grades on the server with partial credit, once: a submitted attempt never changes', async () => {
     const token = await t.login('13900010170');

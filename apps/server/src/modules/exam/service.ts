@@ -228,6 +228,50 @@ export function makeExam(db: Db, deps: ExamDeps) {
     return calls.map(() => now);
   });
 
+  /** The attempts of each person and exam ("person:exam") that starts of one turn ask for, in one query. */
+  const attemptsOfStart = batched(async (keys: string[]) => {
+    const pairs = keys.map((k) => k.split(':').map(Number) as [number, number]);
+    const rows = await db
+      .select()
+      .from(examAttempts)
+      .where(sql`(${examAttempts.personId}, ${examAttempts.examId}) in (select * from unnest(${sql.param(pairs.map((p) => p[0]))}::int[], ${sql.param(pairs.map((p) => p[1]))}::int[]))`)
+      .orderBy(asc(examAttempts.attemptNo));
+    const out = new Map<string, AttemptRow[]>(keys.map((k) => [k, []]));
+    for (const r of rows) out.get(`${r.personId}:${r.examId}`)?.push(r);
+    return out;
+  });
+  type NewAttempt = { exam: ExamRow; personId: number; attemptNo: number; paper: PaperEntry[] };
+  /**
+   * The new attempts of one turn in one insert: each with the database's clock, its deadline (start +
+   * duration, never past the window's end) and its paper. One that meets another open attempt of its
+   * person and exam (the partial unique index, across instances, or a twin in the same batch) is not
+   * created and answers null, as its caller then resumes the one that was.
+   */
+  const createAttempt = batchedCalls(async (items: NewAttempt[]): Promise<(AttemptRow | null)[]> => {
+    const created = await db
+      .insert(examAttempts)
+      .values(
+        items.map((i) => ({
+          examId: i.exam.id,
+          personId: i.personId,
+          attemptNo: i.attemptNo,
+          startedAt: sql`now()`,
+          deadline: sql`least(now() + make_interval(mins => ${i.exam.durationMinutes}), ${i.exam.endAt})`,
+          paper: i.paper,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning();
+    const byKey = new Map(created.map((r) => [`${r.personId}:${r.examId}:${r.attemptNo}`, r]));
+    // A twin in the batch (same person, exam and number) gets the one row once; the other resumes it.
+    return items.map((i) => {
+      const key = `${i.personId}:${i.exam.id}:${i.attemptNo}`;
+      const r = byKey.get(key) ?? null;
+      byKey.delete(key);
+      return r;
+    });
+  }, 500, 2);
+
   async function examById(id: number): Promise<ExamRow | null> {
     return (await examRows(id)) ?? null;
   }
@@ -261,6 +305,80 @@ export function makeExam(db: Db, deps: ExamDeps) {
     if (done?.passed && exam.decidesCompletion && exam.installId !== null) await deps.passedInstallExam(tx, a.personId, exam.installId);
     return { row: done ?? a, answered: saved.filter((x) => x.answer.length > 0).length };
   }
+
+  type SubmitItem = { personId: number; attemptId: number };
+  /**
+   * Submits the attempts of one event-loop turn in one transaction: their rows are locked for update in
+   * id order (as saves lock them, so no deadlock between the two) and their answers read after the
+   * locks, so every acknowledged save is graded and none lands after; each open attempt is stamped
+   * with the database's clock, or its deadline when that has passed, and all are written in one
+   * statement. The questions' grading keys are read before, shared by the turn. An item answers null
+   * when the attempt is unknown or another person's. Should the batch fail (a deadlock with the
+   * learning core's completion writes), each goes again on its own.
+   */
+  async function submitMany(items: SubmitItem[]): Promise<(Finished | null)[]> {
+    const ids = [...new Set(items.map((i) => i.attemptId))].sort((x, y) => x - y);
+    const papers = await Promise.all(ids.map(fixedPartsOf));
+    const questionIds = [...new Set(papers.flatMap((p) => (p ? [...p.paper.keys()] : [])))];
+    const known = (await questionsOf(db, questionIds)) as Map<number, Gradable>;
+    let byId: Map<number, Finished>;
+    try {
+      byId = await db.transaction(async (tx) => {
+        const locked = await tx
+          .select({ a: examAttempts, exam: exams, now: sql<Date>`now()`.mapWith((v: Date | string) => new Date(v)) })
+          .from(examAttempts)
+          .innerJoin(exams, eq(exams.id, examAttempts.examId))
+          .where(inArray(examAttempts.id, ids))
+          .orderBy(asc(examAttempts.id))
+          .for('update', { of: examAttempts });
+        const out = new Map<number, Finished>();
+        // Only the owner's own submit closes an attempt: another person's id is refused below, untouched.
+        const open = locked.filter((r) => r.a.submittedAt === null && items.some((i) => i.attemptId === r.a.id && i.personId === r.a.personId));
+        for (const r of locked) if (r.a.submittedAt) out.set(r.a.id, { row: r.a, answered: null });
+        if (open.length === 0) return out;
+        const saved = await tx
+          .select({ attemptId: examAnswers.attemptId, questionId: examAnswers.questionId, answer: examAnswers.answer })
+          .from(examAnswers)
+          .where(inArray(examAnswers.attemptId, open.map((r) => r.a.id)));
+        const missing = open.flatMap((r) => r.a.paper.map((p) => p.questionId)).filter((q) => !known.has(q));
+        if (missing.length > 0) for (const [id, q] of await questionsOf(tx, [...new Set(missing)])) known.set(id, q as Gradable);
+        const answersOfAttempt = new Map<number, Map<number, string[]>>();
+        for (const s of saved) {
+          const m = answersOfAttempt.get(s.attemptId) ?? new Map<number, string[]>();
+          answersOfAttempt.set(s.attemptId, m.set(s.questionId, s.answer));
+        }
+        const graded = open.map(({ a, exam, now }) => {
+          const answers = answersOfAttempt.get(a.id) ?? new Map<number, string[]>();
+          const { score } = gradePaper(a.paper, known, answers, exam.partialCredit);
+          const late = now >= a.deadline;
+          const row: AttemptRow = { ...a, submittedAt: late ? a.deadline : now, submitMode: late ? 'deadline' : 'manual', score, passed: score >= exam.passScore };
+          return { row, exam, answered: [...answers.values()].filter((x) => x.length > 0).length };
+        });
+        await tx.execute(sql`
+          update ${examAttempts} a set submitted_at = v.at, submit_mode = v.mode, score = v.score, passed = v.passed
+            from unnest(${sql.param(graded.map((g) => g.row.id))}::int[], ${sql.param(graded.map((g) => g.row.submittedAt!.toISOString()))}::timestamptz[],
+                        ${sql.param(graded.map((g) => g.row.submitMode!))}::text[], ${sql.param(graded.map((g) => g.row.score!))}::numeric[],
+                        ${sql.param(graded.map((g) => g.row.passed!))}::boolean[]) as v(id, at, mode, score, passed)
+           where a.id = v.id and a.submitted_at is null`);
+        for (const g of graded) {
+          if (g.row.passed && g.exam.decidesCompletion && g.exam.installId !== null) await deps.passedInstallExam(tx, g.row.personId, g.exam.installId);
+          out.set(g.row.id, { row: g.row, answered: g.answered });
+        }
+        return out;
+      });
+    } catch (e) {
+      if (items.length === 1) throw e;
+      const out: (Finished | null)[] = [];
+      for (const i of items) out.push((await submitMany([i]))[0] ?? null);
+      return out;
+    }
+    return items.map((i) => {
+      const f = byId.get(i.attemptId);
+      return f && f.row.personId === i.personId ? f : null;
+    });
+  }
+  // At most two batches at once: under load the batches grow, not the transactions.
+  const submitOne = batchedCalls(submitMany, 200, 2);
 
   /** Finishes the given open attempts that are past their deadline; `skipLocked` for the sweep. */
   async function finishExpired(where: ReturnType<typeof and>, skipLocked: boolean, limit = 100): Promise<number> {
@@ -516,7 +634,7 @@ export function makeExam(db: Db, deps: ExamDeps) {
       // Two tries: a concurrent start may win the insert; then its attempt is the one to resume (and
       // one more when another instance finished an expired attempt first).
       for (let round = 0; round < 3; round++) {
-        const [attempts, now] = await Promise.all([myAttempts(caller.personId, examId), sharedNow(null)]);
+        const [attempts, now] = await Promise.all([attemptsOfStart(`${caller.personId}:${examId}`).then((r) => r ?? []), sharedNow(null)]);
         const open = attempts.find((a) => a.submittedAt === null);
         // An open attempt whose time ran out is finished (once, under its lock) and said so.
         if (open && open.deadline <= now && (await finishMineExpired(caller.personId, examId)) > 0) throw new Refusal(EXAM_MSG.expiredOnResume);
@@ -526,18 +644,7 @@ export function makeExam(db: Db, deps: ExamDeps) {
         if (cannot) throw new Refusal(cannot);
         const paper = await drawPaper(exam);
         if (paper.length === 0) throw new Refusal(EXAM_MSG.noQuestions);
-        const [created] = await db
-          .insert(examAttempts)
-          .values({
-            examId,
-            personId: caller.personId,
-            attemptNo: attempts.length + 1,
-            startedAt: sql`now()`,
-            deadline: sql`least(now() + make_interval(mins => ${exam.durationMinutes}), ${exam.endAt})`,
-            paper,
-          })
-          .onConflictDoNothing()
-          .returning();
+        const created = await createAttempt({ exam, personId: caller.personId, attemptNo: attempts.length + 1, paper });
         if (created) return paperOf(exam, created, installTitle, created.startedAt, false);
       }
       throw new Refusal(EXAM_MSG.noAttemptsLeft(exam.attemptsAllowed));
@@ -557,13 +664,13 @@ export function makeExam(db: Db, deps: ExamDeps) {
       return (await writeAnswer({ attemptId: input.attemptId, questionId: input.questionId, answer, seq: input.seq })) ?? saveAlone(caller, input);
     },
 
-    /** Submits my attempt (once: a submitted attempt answers its record as it is). */
+    /**
+     * Submits my attempt (once: a submitted attempt answers its record as it is). The submits of one
+     * event-loop turn go together (submitMany); the answer follows the commit.
+     */
     async submit(caller: Caller, attemptId: number): Promise<E.AttemptResult> {
-      const done = await db.transaction(async (tx) => {
-        const { a, exam, now } = await lockMine(tx, caller, attemptId, 'update');
-        if (a.submittedAt) return { row: a, answered: null };
-        return now >= a.deadline ? finish(tx, a, exam, 'deadline', a.deadline) : finish(tx, a, exam, 'manual', now);
-      });
+      const done = await submitOne({ personId: caller.personId, attemptId });
+      if (!done) throw new Refusal(EXAM_MSG.attemptMissing);
       return attemptResultOf(done);
     },
 
