@@ -21,8 +21,22 @@ export async function openTestDatabase(): Promise<Database> {
       await database.close();
       const c = new pg.Client({ connectionString: url });
       await c.connect();
-      await c.query(`DROP SCHEMA ${schemaName} CASCADE`);
-      await c.end();
+      try {
+        // Dropping a schema of some sixty tables takes a lock on each; with other test files creating
+        // and dropping theirs on the same server at the same moment, PostgreSQL has once chosen this
+        // drop as a deadlock victim (CI, 2026-11-24). The drop is only the test's cleanup: try again.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await c.query(`DROP SCHEMA ${schemaName} CASCADE`);
+            break;
+          } catch (e) {
+            if ((e as { code?: string }).code !== '40P01' || attempt >= 5) throw e;
+            await new Promise((r) => setTimeout(r, 200 * attempt));
+          }
+        }
+      } finally {
+        await c.end();
+      }
     },
   };
 }
