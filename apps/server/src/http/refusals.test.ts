@@ -99,7 +99,7 @@ describe('a caller without the right is refused before the input is looked at', 
       if (res.statusCode !== 400) not400.push(`${call.name} → ${res.statusCode}`);
     }
     expect(not400).toEqual([]);
-  });
+ }, 120_000);
 
   it('every operator call: 401 with no token, a wrong one or a portal session; 403 while none is configured; 400 only for the operator', async () => {
     const operatorCalls = guarded.filter((c) => c.auth === 'operator');
@@ -123,7 +123,7 @@ describe('a caller without the right is refused before the input is looked at', 
       }
     }
     expect(wrong).toEqual([]);
-  });
+ }, 120_000);
 
   it('teacher/updatePerson and grantWorkExtension: a visitor with a body against the rules is told to log in, not the rule', async () => {
     for (const call of [contract.teacher.updatePerson, contract.work.grantWorkExtension]) {

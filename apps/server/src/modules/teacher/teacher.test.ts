@@ -308,7 +308,8 @@ describe('messages', () => {
     } finally {
       await tens.close();
     }
-  });
+    // A second app of its own (seeded): slower than one call.
+  }, 120_000);
 
   it('refuses a recipient outside the class, and a deleted message is gone for everyone', async () => {
     const outsider = await personIdOf('13900010005');
