@@ -4,7 +4,9 @@
  * configuration (DATABASE_URL, or the embedded one in DATA_DIR). Every row is checked first; the
  * problems are printed with sheet, row, column and reason. Without --partial nothing is written
  * unless every row is good; with it the good rows are written and the bad ones saved beside the
- * file as <file>.错误行.xlsx. Exit code 0 when every row was good, 1 otherwise, 2 on bad usage.
+ * file as <file>.错误行.xlsx. The first line says what became of the run (an empty sheet, a file
+ * that is not the template: nothing written, and why). Exit code 0 when every row was written, 1
+ * otherwise (nothing or only part written), 2 on bad usage.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
@@ -43,15 +45,16 @@ try {
   const importer = makeImporter({ db: database.db, storage: diskStorage(path.join(config.DATA_DIR, 'uploads')), platform: makePlatform(database.db) });
   const t0 = performance.now();
   // The audit log's address column names where the import came from: this command and its user.
-  const { report, rejects } = await importer.run(kind as ImportKind, bytes, { partial, baseDir: path.dirname(filePath), actor: { personId: null, ip: `command:${userInfo().username}` } });
-  console.log(describeReport(report));
+  const result = await importer.run(kind as ImportKind, bytes, { partial, baseDir: path.dirname(filePath), file: path.basename(filePath), actor: { personId: null, ip: `command:${userInfo().username}` } });
+  const { rejects } = result;
+  console.log(describeReport(result));
   if (rejects) {
     const out = filePath.replace(/\.xlsx$/i, '') + '.错误行.xlsx';
     writeFileSync(out, rejects);
     console.log(`错误行已保存到：${out}`);
   }
   console.log(`用时 ${((performance.now() - t0) / 1000).toFixed(1)} 秒`);
-  if (report.badRows > 0 || report.problems.length > 0) process.exitCode = 1;
+  if (result.outcome !== 'ok') process.exitCode = 1;
 } catch (e) {
   console.error(e instanceof Error ? e.message : e);
   process.exitCode = 1;

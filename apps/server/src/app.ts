@@ -172,7 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
   const reports = makeReports(db, { completionRatio: config.COMPLETION_RATIO });
-  const teacher = makeTeacher({ db, reports, platform, sms, uc, person, smsPerPhoneDaily: config.SMS_DAILY_CAP_PER_PHONE, timeZone: config.TIME_ZONE, certificates });
+  const teacher = makeTeacher({ db, reports, platform, sms, uc, person, noticesPerPhoneDaily: config.SMS_NOTICE_DAILY_CAP_PER_PHONE, timeZone: config.TIME_ZONE, certificates });
   teacherRoutes(bind, teacher);
   // Homework attachments are private: stored outside the statically served uploads, read through downloadWorkFile.
   const work = makeWork({

@@ -85,7 +85,10 @@ const schema = z.object({
   METRICS_HOST: z.string().default('127.0.0.1'),
   METRICS_PORT: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).max(65535).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Verification codes (login, password) a day per number, counted apart from notices. */
   SMS_DAILY_CAP_PER_PHONE: z.coerce.number().int().min(1).default(10),
+  /** Notices by SMS (a teacher's class notices, a reset password) a day per number, counted apart from codes. */
+  SMS_NOTICE_DAILY_CAP_PER_PHONE: z.coerce.number().int().min(1).default(5),
   SMS_DAILY_CAP_PER_IP: z.coerce.number().int().min(1).default(50),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   SMS_PROVIDER: z.enum(['outbox', 'aliyun']).default('outbox'),

@@ -60,6 +60,7 @@ export default async function setup(project: TestProject) {
       // Every browser test comes from one IP: per-IP limits sized for people, not for a test suite.
       RATE_LIMIT_PER_MINUTE: '100000',
       SMS_DAILY_CAP_PER_PHONE: '1000',
+      SMS_NOTICE_DAILY_CAP_PER_PHONE: '1000',
       SMS_DAILY_CAP_PER_IP: '100000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

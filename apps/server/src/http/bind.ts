@@ -1,8 +1,8 @@
 /**
- * Binds a contract call to a Fastify route: path and method from the contract, input validated by
- * the contract's schemas (400 naming the field and the rule), the caller's session resolved per the
- * call's auth mode (401), an upload call's file read (body.ts), the answer wrapped in the call's
- * envelope. Handlers see typed input only.
+ * Binds a contract call to a Fastify route: path and method from the contract, the caller's session
+ * resolved per the call's auth mode (401) before anything else, input validated by the contract's
+ * schemas (400 naming the field and the rule), an upload call's file read (body.ts), the answer
+ * wrapped in the call's envelope (a file call's refusal as an HTTP error). Handlers see typed input only.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -65,17 +65,24 @@ export interface Binder {
 }
 
 export function makeBinder(app: FastifyInstance, product: string, auth: AuthContext): Binder {
+  const callers = new WeakMap<FastifyRequest, Caller | null>();
   return (call, handler) => {
     app.route({
       method: call.method,
       url: pathOf(call, product),
       config: { call },
+      // Who is calling comes first, before the body is even read: a caller without the operator token
+      // or a valid session is refused (401/403) whatever the input (broken, oversized or against the
+      // rules), and learns nothing of the input's rules.
+      onRequest: async (req) => {
+        if (call.auth === 'operator') auth.operator(req);
+        callers.set(req, call.auth === 'none' || call.auth === 'operator' ? null : await auth.resolve(req, call.auth === 'required'));
+      },
       handler: async (req, reply) => {
+        const caller = callers.get(req) ?? null;
         const params = parse(call.params, req.params);
         const query = parse(call.query, req.query);
         const body = call.upload ? undefined : parse(call.body, req.body);
-        if (call.auth === 'operator') auth.operator(req);
-        const caller = call.auth === 'none' || call.auth === 'operator' ? null : await auth.resolve(req, call.auth === 'required');
         // Read after the session check, so that a visitor's file is refused (401) without being read.
         const file = call.upload ? await readUpload(req, call.upload) : null;
         try {
@@ -85,6 +92,9 @@ export function makeBinder(app: FastifyInstance, product: string, auth: AuthCont
         } catch (err) {
           if (err instanceof Refusal) {
             req.log.info({ call: call.name, refusal: err.message }, 'refused');
+            // A file call has no envelope to carry a refusal in a 200: the client would save the
+            // envelope as the file. Its refusal goes out with its HTTP status (403 for no right).
+            if (call.binary) throw new HttpError(err.code >= 400 && err.code < 500 ? err.code : 400, err.message);
             return failure(call.envelope, err.code, err.message);
           }
           throw err;

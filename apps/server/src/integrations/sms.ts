@@ -6,7 +6,7 @@
  * sends those through a template of their own whose parameter `content` is the text).
  */
 import { createHmac, randomUUID } from 'node:crypto';
-import { and, gte, inArray, sql } from 'drizzle-orm';
+import { and, gte, inArray, notLike, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { smsOutbox } from '../db/schema/index.ts';
 
@@ -21,18 +21,25 @@ export interface SmsSender {
   sendNotice(phone: string, text: string, logged?: string): Promise<void>;
 }
 
-/** The SMS sent to each number since `since` (codes and notices alike): the daily caps count these. */
-export async function smsCountsSince(db: Db, phones: string[], since: Date): Promise<Map<string, number>> {
+/** How every verification code's text begins; a notice (see the teacher's texts) never does. */
+const CODE_LEAD = '您的验证码为';
+export const codeText = (code: string) => `${CODE_LEAD}${code}，5分钟内有效。如非本人操作，请忽略本短信。`;
+
+/**
+ * The notices (a teacher's class notices, a password sent by SMS) sent to each number since `since`:
+ * their daily cap (SMS_NOTICE_DAILY_CAP_PER_PHONE) counts these only, so that notices never use up
+ * a learner's login codes (counted in sms_codes) nor codes the notices. The outbox keeps no kind; a
+ * code is told by its text, which every provider logs as codeText.
+ */
+export async function noticeCountsSince(db: Db, phones: string[], since: Date): Promise<Map<string, number>> {
   if (phones.length === 0) return new Map();
   const rows = await db
     .select({ phone: smsOutbox.phone, n: sql<number>`count(*)::int` })
     .from(smsOutbox)
-    .where(and(inArray(smsOutbox.phone, phones), gte(smsOutbox.sentAt, since)))
+    .where(and(inArray(smsOutbox.phone, phones), gte(smsOutbox.sentAt, since), notLike(smsOutbox.content, `${CODE_LEAD}%`)))
     .groupBy(smsOutbox.phone);
   return new Map(rows.map((r) => [r.phone, r.n]));
 }
-
-export const codeText = (code: string) => `您的验证码为${code}，5分钟内有效。如非本人操作，请忽略本短信。`;
 
 export function outboxSms(db: Db): SmsSender {
   return {

@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { auth, catalog, MSG, operator, teacher as T, urlOf } from '@portal/contract';
 import { PRODUCT } from '../../test/harness.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { courses, persons, questions } from '../../db/schema/index.ts';
+import { auditLog, courses, persons, questions } from '../../db/schema/index.ts';
 import { diskStorage } from '../../integrations/storage.ts';
 import { makePlatform } from '../platform/service.ts';
 import { IMPORT_KINDS, IMPORT_ORDER, KINDS, makeImporter, templateOf, type Importer, type ImportKind } from './service.ts';
@@ -329,6 +329,37 @@ describe('bad sheets of the other kinds', () => {
   });
 });
 
+/** The newest import entry of the audit log. */
+const lastImportAudit = async () => (await t.db.select().from(auditLog).where(eq(auditLog.event, 'import')).orderBy(desc(auditLog.id)).limit(1))[0];
+
+describe('every attempt is audited, and one that wrote nothing says so and why', () => {
+  const good = ['S50000001', '严文', '13988880001', '太原市财政局', '一级科员', '汉族', '男', '学员', '', '', ''];
+  const bad = ['S50000002', '严武', '1398888', '太原市财政局', '一级科员', '汉族', '男', '学员', '', '', ''];
+  const cases: { what: string; bytes: () => Promise<Buffer> | Buffer; partial?: boolean; outcome: string; message: string; written: boolean }[] = [
+    { what: 'a file that is not an .xlsx', bytes: () => Buffer.from('人员编号,姓名\n'), outcome: 'refused', message: '未写入任何数据：文件不是有效的Excel工作簿（.xlsx）', written: false },
+    { what: 'the template of another kind', bytes: () => template('units'), outcome: 'refused', message: '未写入任何数据：缺少工作表“人员”，请使用导入模板', written: false },
+    { what: 'a sheet without the required columns', bytes: () => sheetOf({ 人员: [['姓名'], ['严文']] }), outcome: 'refused', message: '未写入任何数据：缺少列“人员编号”，请使用导入模板（共6处问题）', written: false },
+    { what: 'an empty sheet', bytes: () => sheetOf({ 人员: [PEOPLE_HEAD] }), outcome: 'refused', message: '没有可导入的数据：工作表为空', written: false },
+    { what: 'an empty sheet, partial', bytes: () => sheetOf({ 人员: [PEOPLE_HEAD] }), partial: true, outcome: 'refused', message: '没有可导入的数据：工作表为空', written: false },
+    { what: 'a bad row', bytes: () => sheetOf({ 人员: [PEOPLE_HEAD, good, bad] }), outcome: 'refused', message: '未写入任何数据：1行有错误，改正后重新导入，或部分导入只写入正确的行', written: false },
+    { what: 'only bad rows, partial', bytes: () => sheetOf({ 人员: [PEOPLE_HEAD, bad] }), partial: true, outcome: 'refused', message: '未写入任何数据：全部1行都有错误', written: false },
+    { what: 'a bad row, partial', bytes: () => sheetOf({ 人员: [PEOPLE_HEAD, good, bad] }), partial: true, outcome: 'partial', message: '已写入：新增1，更新0，未变0（部分导入）；错误1行未写入', written: true },
+    { what: 'good rows only', bytes: () => sheetOf({ 人员: [PEOPLE_HEAD, good] }), outcome: 'ok', message: '已写入：新增0，更新0，未变1', written: true },
+  ];
+  for (const c of cases) {
+    it(`${c.what}: ${c.message}`, async () => {
+      const result = await importer.run('people', await c.bytes(), { partial: c.partial ?? false, file: '人员.xlsx', actor });
+      expect(result).toMatchObject({ outcome: c.outcome, message: c.message, report: { written: c.written } });
+      expect(await lastImportAudit()).toMatchObject({
+        target: 'people',
+        ip: actor.ip,
+        outcome: c.outcome === 'refused' ? 'failure' : 'success',
+        detail: { result: c.outcome, reason: c.message, file: '人员.xlsx', partial: c.partial ?? false },
+      });
+    });
+  }
+});
+
 describe("the operator's HTTP call", () => {
   const upload = (bytes: Buffer, query: string, authorization?: string) => {
     const boundary = '----portalimport';
@@ -374,12 +405,25 @@ describe("the operator's HTTP call", () => {
     expect(await count(`audit_log where event = 'import' and ip like 'operator:%'`)).toBe(2);
   });
 
-  it('an unknown kind or no file is a clear refusal', async () => {
+  it('an unknown kind or no file is a clear refusal; no file is audited', async () => {
     const badKind = await upload(await sheet(), 'kind=teachers', `Bearer ${OPERATOR_TOKEN}`);
     expect(badKind.statusCode).toBe(400);
     expect(badKind.json().message).toMatch(/^导入类型不正确/);
     const noFile = await t.app.inject({ method: 'POST', url: `${urlOf(operator.importData, PRODUCT)}?kind=people`, headers: { authorization: `Bearer ${OPERATOR_TOKEN}` } });
     expect(noFile.json()).toMatchObject({ message: '请在 file 字段上传导入模板（.xlsx）' });
+    expect(await lastImportAudit()).toMatchObject({ target: 'people', outcome: 'failure', detail: { result: 'refused', reason: '未写入任何数据：请在 file 字段上传导入模板（.xlsx）' } });
+  });
+
+  it('answers in its message what became of the file, never 成功 when nothing was written', async () => {
+    const empty = await upload(await sheetOf({ 人员: [PEOPLE_HEAD] }), 'kind=people', `Bearer ${OPERATOR_TOKEN}`);
+    expect(empty.json()).toMatchObject({ code: 0, message: '没有可导入的数据：工作表为空', data: { written: false, rows: 0 } });
+    const notXlsx = await upload(Buffer.from('not a workbook'), 'kind=people', `Bearer ${OPERATOR_TOKEN}`);
+    expect(notXlsx.json()).toMatchObject({ message: '未写入任何数据：文件不是有效的Excel工作簿（.xlsx）', data: { written: false } });
+    expect(await lastImportAudit()).toMatchObject({ ip: expect.stringMatching(/^operator:/) as unknown, outcome: 'failure', detail: { result: 'refused', file: 'people.xlsx' } });
+    const bad = await upload(await sheet(), 'kind=people', `Bearer ${OPERATOR_TOKEN}`);
+    expect(bad.json().message).toBe('未写入任何数据：1行有错误，改正后重新导入，或部分导入只写入正确的行');
+    const ok = await upload(await sheetOf({ 人员: [PEOPLE_HEAD, ['S40000009', '郝建国', '13966660009', '太原市财政局', '一级科员', '汉族', '男', '学员', '', '', '']] }), 'kind=people', `Bearer ${OPERATOR_TOKEN}`);
+    expect(ok.json()).toMatchObject({ code: 0, message: '已写入：新增1，更新0，未变0', data: { written: true, created: 1 } });
   });
 });
 
@@ -408,6 +452,9 @@ describe('the command', () => {
     expect(partial.code).toBe(1);
     expect(partial.out).toContain('已写入：新增1，更新0，未变0（部分导入）');
     expect(existsSync(path.join(dir, 'people.错误行.xlsx'))).toBe(true);
+    // A sheet with nothing in it writes nothing, says so, and is not a success.
+    writeFileSync(path.join(dir, 'empty.xlsx'), await sheetOf({ 人员: [PEOPLE_HEAD] }));
+    expect(await cmd('people', 'empty.xlsx')).toMatchObject({ code: 1, out: expect.stringContaining('人员导入：共0行，错误0行；没有可导入的数据：工作表为空') });
     expect((await cmd('people')).code).toBe(2);
   }, 120_000);
 });

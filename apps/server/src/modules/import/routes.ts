@@ -1,17 +1,20 @@
 /** Binds the operator's import call: the college's tools upload a filled template and get the report back. */
 import { operator as O } from '@portal/contract';
-import type { Binder } from '../../http/bind.ts';
+import { Answer, type Binder } from '../../http/bind.ts';
 import { Refusal } from '../../http/errors.ts';
-import type { Importer } from './service.ts';
-
-export const IMPORT_FILE_MISSING = '请在 file 字段上传导入模板（.xlsx）';
+import { IMPORT_FILE_MISSING, type Importer } from './service.ts';
 
 export function importRoutes(bind: Binder, importer: Importer) {
   // The audit entry's address column says it came from the operator call, from which address.
   bind(O.importData, async ({ query, file, ip, reply }) => {
     reply.header('Cache-Control', 'no-store');
+    const { report, rejects, message } = await importer.run(query.kind, file?.bytes ?? null, {
+      partial: query.partial === 'true',
+      ...(file?.name ? { file: file.name } : {}),
+      actor: { personId: null, ip: `operator:${ip}` },
+    });
     if (!file) throw new Refusal(IMPORT_FILE_MISSING);
-    const { report, rejects } = await importer.run(query.kind, file.bytes, { partial: query.partial === 'true', actor: { personId: null, ip: `operator:${ip}` } });
-    return { ...report, rejects: rejects ? rejects.toString('base64') : null };
+    // The report comes back whatever became of the run; the message says in words whether anything was written, and why not.
+    return new Answer({ ...report, rejects: rejects ? rejects.toString('base64') : null }, message);
   });
 }

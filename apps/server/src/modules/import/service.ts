@@ -3,7 +3,9 @@
  * call both run `importer.run`. Every row is checked first; nothing is written unless all are good,
  * or, when partial, the good rows are written in one transaction and the bad ones come back as a
  * rejects workbook. The same sheet imported again changes nothing (every write is an upsert on the
- * natural key that skips rows already equal). Each run is audited (event `import`).
+ * natural key that skips rows already equal). Every attempt is audited (event `import`), refused
+ * ones included (no file, not a workbook, not the template, an empty sheet, bad rows), with what
+ * became of it (ok, partial, refused), the counts and the reason in words.
  */
 import type { Db } from '../../db/client.ts';
 import type { FileStorage } from '../../integrations/storage.ts';
@@ -19,6 +21,8 @@ import { coursesKind } from './courses.ts';
 import { questionsKind } from './questions.ts';
 
 export { IMPORT_KINDS, type ImportKind };
+
+export const IMPORT_FILE_MISSING = '请在 file 字段上传导入模板（.xlsx）';
 
 export const KINDS: Record<ImportKind, Kind<unknown>> = {
   units: unitsKind as Kind<unknown>,
@@ -43,10 +47,36 @@ export interface ImportReport extends Counts {
   badRows: number;
   problems: Problem[];
 }
+/** ok: every row written; partial: the good rows written, the bad ones not; refused: nothing written. */
+export type ImportOutcome = 'ok' | 'partial' | 'refused';
 export interface ImportResult {
   report: ImportReport;
   /** The bad rows as given, with their reasons (partial runs with bad rows only). */
   rejects: Buffer | null;
+  outcome: ImportOutcome;
+  /** What became of the run in one sentence (the call's envelope message, the command's summary, the audit's reason). */
+  message: string;
+}
+interface ImportActor {
+  personId: number | null;
+  ip: string;
+}
+
+/** The one sentence of a run, from its report; `why` names what stopped a run before its rows were read. */
+function verdictOf(r: ImportReport, why: string | null): { outcome: ImportOutcome; message: string } {
+  const counts = `新增${r.created}，更新${r.updated}，未变${r.unchanged}`;
+  if (r.written && r.badRows === 0) return { outcome: 'ok', message: `已写入：${counts}` };
+  if (r.written) return { outcome: 'partial', message: `已写入：${counts}（部分导入）；错误${r.badRows}行未写入` };
+  const reason =
+    why ??
+    (r.rows === 0
+      ? null
+      : r.badRows === 0
+        ? (r.problems[0]?.reason ?? '')
+        : r.partial
+          ? `全部${r.rows}行都有错误`
+          : `${r.badRows}行有错误，改正后重新导入，或部分导入只写入正确的行`);
+  return { outcome: 'refused', message: reason === null ? '没有可导入的数据：工作表为空' : `未写入任何数据：${reason}` };
 }
 
 const COMMON_INSTRUCTIONS = [
@@ -57,17 +87,55 @@ const COMMON_INSTRUCTIONS = [
 ];
 
 export function makeImporter(deps: { db: Db; storage: FileStorage; platform: Platform }) {
+  /** Every attempt's one audit entry; `file` is the name it came under (shown only). */
+  async function audited(result: Omit<ImportResult, 'message' | 'outcome'>, why: string | null, actor: ImportActor, file: string | undefined): Promise<ImportResult> {
+    const { report } = result;
+    const verdict = verdictOf(report, why);
+    await deps.platform.audit({
+      personId: actor.personId,
+      ip: actor.ip,
+      event: 'import',
+      target: report.kind,
+      outcome: verdict.outcome === 'refused' ? 'failure' : 'success',
+      detail: {
+        result: verdict.outcome,
+        reason: verdict.message,
+        ...(file ? { file } : {}),
+        partial: report.partial,
+        rows: report.rows,
+        badRows: report.badRows,
+        created: report.created,
+        updated: report.updated,
+        unchanged: report.unchanged,
+      },
+    });
+    return { ...result, ...verdict };
+  }
+  const nothing = (kind: ImportKind, partial: boolean, reason: string): ImportReport => ({
+    kind,
+    partial,
+    written: false,
+    rows: 0,
+    badRows: 0,
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    problems: [{ sheet: '', row: 0, column: '', reason }],
+  });
+
   return {
-    async run(kind: ImportKind, bytes: Buffer, opts: { partial?: boolean; baseDir?: string; actor: { personId: number | null; ip: string } }): Promise<ImportResult> {
+    /** `bytes` null: no file came (the operator call's field was empty); refused and audited like any other. */
+    async run(kind: ImportKind, bytes: Buffer | null, opts: { partial?: boolean; baseDir?: string; file?: string; actor: ImportActor }): Promise<ImportResult> {
       const def = KINDS[kind];
       const env = { db: deps.db, storage: deps.storage, ...(opts.baseDir ? { baseDir: opts.baseDir } : {}) };
       const partial = opts.partial ?? false;
+      if (!bytes) return audited({ report: nothing(kind, partial, IMPORT_FILE_MISSING), rejects: null }, IMPORT_FILE_MISSING, opts.actor, opts.file);
       let book;
       try {
         book = await readWorkbook(bytes, def.sheets.map((s) => s.name));
       } catch (e) {
         const reason = e instanceof Error ? e.message : '文件无法读取';
-        return { report: { kind, partial, written: false, rows: 0, badRows: 0, created: 0, updated: 0, unchanged: 0, problems: [{ sheet: '', row: 0, column: '', reason }] }, rejects: null };
+        return audited({ report: nothing(kind, partial, reason), rejects: null }, reason, opts.actor, opts.file);
       }
       const c = new Checker(book);
       checkShape(c, def.sheets, def.optionalSheets);
@@ -92,7 +160,7 @@ export function makeImporter(deps: { db: Db; storage: FileStorage; platform: Pla
           // Rows were checked before the lock: someone changed the same people (a number taken meanwhile) since. Nothing was written.
           if (!isUniqueViolation(e)) throw e;
           written = false;
-          problems.push({ sheet: '', row: 0, column: '', reason: '导入期间相关数据已被修改（如手机号被他人占用），未写入任何数据，请重新导入' });
+          problems.push({ sheet: '', row: 0, column: '', reason: '导入期间相关数据已被修改（如手机号被他人占用），请重新导入' });
         }
       }
       const report: ImportReport = { ...base, ...counts, written };
@@ -105,15 +173,9 @@ export function makeImporter(deps: { db: Db; storage: FileStorage; platform: Pla
         }
         rejects = await rejectsWorkbook(def.sheets, byRow);
       }
-      await deps.platform.audit({
-        personId: opts.actor.personId,
-        ip: opts.actor.ip,
-        event: 'import',
-        target: kind,
-        outcome: written ? 'success' : 'failure',
-        detail: { partial, rows: all.length, badRows, created: counts.created, updated: counts.updated, unchanged: counts.unchanged },
-      });
-      return { report, rejects };
+      // A broken shape (not the template) is the reason itself, whatever rows were read.
+      const why = shapeBroken ? (problems.length > 1 ? `${problems[0]!.reason}（共${problems.length}处问题）` : problems[0]!.reason) : null;
+      return audited({ report, rejects }, why, opts.actor, opts.file);
     },
   };
 }
@@ -133,11 +195,9 @@ export function templateOf(kind: ImportKind): Promise<Buffer> {
   return templateWorkbook(def.sheets, [`${def.title}导入模板`, ...COMMON_INSTRUCTIONS, ...def.instructions.map((l, i) => `${COMMON_INSTRUCTIONS.length + i + 1}. ${l}`), `命令行导入：npm run import -w @portal/server -- ${kind} <文件.xlsx> [--partial]`]);
 }
 
-/** A report as the command prints it: the counts, then one line per problem. */
-export function describeReport(r: ImportReport): string {
-  const lines = [
-    `${KINDS[r.kind].title}导入：共${r.rows}行，错误${r.badRows}行；${r.written ? `已写入：新增${r.created}，更新${r.updated}，未变${r.unchanged}` : '未写入任何数据'}${r.partial ? '（部分导入）' : ''}`,
-  ];
+/** A run as the command prints it: the counts and what became of it, then one line per problem. */
+export function describeReport({ report: r, message }: Pick<ImportResult, 'report' | 'message'>): string {
+  const lines = [`${KINDS[r.kind].title}导入：共${r.rows}行，错误${r.badRows}行；${message}`];
   for (const p of r.problems) lines.push(`  ${p.sheet ? `[${p.sheet}] ` : ''}${p.row ? `第${p.row}行 ` : ''}${p.column ? `${p.column}：` : ''}${p.reason}`);
   return lines.join('\n');
 }

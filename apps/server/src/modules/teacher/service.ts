@@ -13,7 +13,7 @@ import type { Caller } from '../../http/auth.ts';
 import { Refusal } from '../../http/errors.ts';
 import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
 import { randomPassword } from '../../lib/crypto.ts';
-import { smsCountsSince, type SmsSender } from '../../integrations/sms.ts';
+import { noticeCountsSince, type SmsSender } from '../../integrations/sms.ts';
 import { allRows, iso, type PageQuery } from '../content/listing.ts';
 import { startOfDayIn } from '../../lib/calendar.ts';
 import type { Platform } from '../platform/service.ts';
@@ -44,8 +44,8 @@ export interface TeacherDeps {
   sms: SmsSender;
   uc: Pick<Uc, 'resetPassword'>;
   person: Pick<PersonService, 'updateDetails' | 'sessionPerson'>;
-  /** SMS a day per number (SMS_DAILY_CAP_PER_PHONE), codes and notices together. */
-  smsPerPhoneDaily: number;
+  /** Notices by SMS a day per number (SMS_NOTICE_DAILY_CAP_PER_PHONE); login and password codes have their own cap. */
+  noticesPerPhoneDaily: number;
   /** The college's calendar: the SMS daily cap counts from its midnight. */
   timeZone: string;
   certificates: Pick<CertificateService, 'printMany'>;
@@ -60,7 +60,7 @@ export interface ClassAccess {
 
 type Action = 'access' | 'updatePerson' | 'resetPassword' | 'sendMessage' | 'deleteMessage' | 'sendSMS' | 'export' | 'addCourse' | 'removeCourse';
 
-export function makeTeacher({ db, reports, platform, sms, uc, person, smsPerPhoneDaily, timeZone, certificates }: TeacherDeps) {
+export function makeTeacher({ db, reports, platform, sms, uc, person, noticesPerPhoneDaily, timeZone, certificates }: TeacherDeps) {
   const audit = (a: { teacher: Caller; ip: string }, action: Action, classId: number | null, outcome: 'success' | 'failure', detail: Record<string, unknown> = {}) =>
     platform.audit({ personId: a.teacher.personId, ip: a.ip, event: `teacher.${action}`, target: classId === null ? '' : `class:${classId}`, outcome, detail });
 
@@ -120,7 +120,7 @@ export function makeTeacher({ db, reports, platform, sms, uc, person, smsPerPhon
 
   /** Sends `text` by SMS to each recipient within the daily cap, and records each delivery state. */
   async function textRecipients(a: ClassAccess, messageId: number, text: string, people: { personId: number; mobile: string }[]) {
-    const counts = await smsCountsSince(
+    const counts = await noticeCountsSince(
       db,
       people.map((p) => p.mobile),
       startOfDayIn(timeZone),
@@ -129,7 +129,7 @@ export function makeTeacher({ db, reports, platform, sms, uc, person, smsPerPhon
     for (const p of people) {
       let status: 'sent' | 'failed' | 'capped' = 'sent';
       let error: string | null = null;
-      if ((counts.get(p.mobile) ?? 0) >= smsPerPhoneDaily) status = 'capped';
+      if ((counts.get(p.mobile) ?? 0) >= noticesPerPhoneDaily) status = 'capped';
       else {
         try {
           await sms.sendNotice(p.mobile, text);
@@ -323,7 +323,7 @@ export function makeTeacher({ db, reports, platform, sms, uc, person, smsPerPhon
       await uc.resetPassword(member!.personId, password);
       // By SMS within the number's daily cap; when it cannot go out the teacher is given the password instead.
       let smsSent = false;
-      const capped = body.bySms && ((await smsCountsSince(db, [member!.mobile], startOfDayIn(timeZone))).get(member!.mobile) ?? 0) >= smsPerPhoneDaily;
+      const capped = body.bySms && ((await noticeCountsSince(db, [member!.mobile], startOfDayIn(timeZone))).get(member!.mobile) ?? 0) >= noticesPerPhoneDaily;
       if (body.bySms && !capped) {
         try {
           await sms.sendNotice(member!.mobile, `您的干部网络学院登录密码已由班主任重置为 ${password} ，请登录后及时修改密码。`, '您的干部网络学院登录密码已由班主任重置（新密码不记录）');

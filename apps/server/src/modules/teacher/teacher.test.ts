@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { and, asc, desc, eq, inArray, isNull, like } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, like, notLike } from 'drizzle-orm';
 import { PASSWORD_PATTERN, person, teacher as T, urlOf, type CallDef } from '@portal/contract';
 import { createTestApp, DEMO_PASSWORDS, PRODUCT, type TestApp } from '../../test/harness.ts';
-import { auditLog, certificates, classMembers, classTeachers, persons, smsOutbox, teacherClasses } from '../../db/schema/index.ts';
+import { auditLog, certificates, classMembers, classTeachers, persons, smsCodes, smsOutbox, teacherClasses } from '../../db/schema/index.ts';
 import { TEACHER_MSG } from './service.ts';
 import { certificatesOf } from '../certificate/service.ts';
 import { makePlatform } from '../platform/service.ts';
@@ -28,8 +28,8 @@ const personIdOf = async (mobile: string) => (await t.db.select({ id: persons.pe
 const allStudyRows = (token: string, query: Record<string, string | number>) => ok<{ list: T.PersonStudyRow[]; total: number }>(T.findClassPersonStudy, token, { query: { ...query, pageSize: 100 } });
 
 beforeAll(async () => {
-  // A cap of 3 SMS a day per number, so the cap is reached within the test.
-  t = await createTestApp({ SMS_DAILY_CAP_PER_PHONE: '3' });
+  // A cap of 3 notices a day per number, so the cap is reached within the test; codes have their own cap of 3.
+  t = await createTestApp({ SMS_NOTICE_DAILY_CAP_PER_PHONE: '3', SMS_DAILY_CAP_PER_PHONE: '3' });
   [teacher, otherTeacher, learner] = await Promise.all([t.login('13800000004', DEMO_PASSWORDS.teacher), t.login('13700000001', DEMO_PASSWORDS.teacher), t.login('13800000001')]);
   const mine = await ok<T.ClassSummary[]>(T.findClass, teacher);
   // The large class of the year (first) and the short class with two teachers (second).
@@ -269,12 +269,12 @@ describe('messages', () => {
     expect(sent.sms.sent + sent.sms.capped).toBe(second.memberCount);
     const outbox = await t.db.select().from(smsOutbox).where(like(smsOutbox.content, '%开班提醒%'));
     expect(outbox).toHaveLength(sent.sms.sent);
-    // Again and again to the unread: the cap of 3 a day per number (codes and notices together) stops them all.
+    // Again and again to the unread: the cap of 3 notices a day per number stops them all.
     const rounds: { sent: number; capped: number }[] = [];
     for (let i = 0; i < 3; i++) rounds.push(await ok<{ sent: number; capped: number }>(T.sendSMS, teacher, { body: { classId: second.id, messageId: sent.messageId } }));
     expect(rounds[0]!.sent).toBeGreaterThan(0);
     expect(rounds[2]).toMatchObject({ sent: 0, capped: second.memberCount });
-    const perPhone = await t.db.select({ phone: smsOutbox.phone }).from(smsOutbox);
+    const perPhone = await t.db.select({ phone: smsOutbox.phone }).from(smsOutbox).where(notLike(smsOutbox.content, '您的验证码为%'));
     const counts = new Map<string, number>();
     for (const r of perPhone) counts.set(r.phone, (counts.get(r.phone) ?? 0) + 1);
     expect(Math.max(...counts.values())).toBe(3);
@@ -283,6 +283,33 @@ describe('messages', () => {
     const audited = await t.db.select().from(auditLog).where(eq(auditLog.event, 'teacher.sendSMS'));
     expect(audited.length).toBeGreaterThanOrEqual(3);
   });
+
+  it('notices and codes have caps of their own: codes take nothing from the notices, and after ten notices the learner still gets a login code', async () => {
+    // 13800000001 is in the first class; ten notices to them alone (their cap here is 3; another app allows ten).
+    const tens = await createTestApp({ SMS_NOTICE_DAILY_CAP_PER_PHONE: '10', SMS_DAILY_CAP_PER_PHONE: '3' });
+    try {
+      const me = (await tens.db.select({ id: persons.personId }).from(persons).where(eq(persons.mobile, '13800000001')))[0]!.id;
+      const itsTeacher = await tens.login('13800000004', DEMO_PASSWORDS.teacher);
+      const send = async (n: number) => {
+        const r = obj<{ sms: { sent: number; capped: number } }>(await tens.call(T.sendMessage, { token: itsTeacher, body: { classId: first.id, personIds: [me], title: `通知${n}`, content: '请按时学习。', sms: true } }));
+        return r.obj.sms;
+      };
+      // Three codes first (each one's row dropped, so the next may follow at once): they take nothing from the notices.
+      for (let i = 0; i < 3; i++) {
+        await tens.smsCode('13800000001');
+        await tens.db.delete(smsCodes).where(eq(smsCodes.phone, '13800000001'));
+      }
+      for (let n = 1; n <= 10; n++) expect(await send(n), `notice ${n}`).toEqual({ sent: 1, failed: 0, capped: 0 });
+      expect(await send(11)).toEqual({ sent: 0, failed: 0, capped: 1 });
+      // Ten notices (and three codes) in the outbox today, the learner still receives a login code.
+      const { id, code } = await tens.smsCode('13800000001');
+      expect(id).toBeTruthy();
+      expect(code).toMatch(/^\d{6}$/);
+    } finally {
+      await tens.close();
+    }
+    // A second app of its own (seeded): slower than one call.
+  }, 120_000);
 
   it('refuses a recipient outside the class, and a deleted message is gone for everyone', async () => {
     const outsider = await personIdOf('13900010005');
