@@ -57,6 +57,8 @@ function write(next: StoredState) {
 export const STUDY_QUEUE_KEY = 'studyReportQueue';
 /** Exam answers waiting to be sent (features/exam), kept apart for the same reason. */
 export const EXAM_QUEUE_KEY = 'examAnswerQueue';
+/** The learner's 标记 on exam questions, by attempt (features/exam/flags.ts). */
+export const EXAM_FLAGS_KEY = 'examFlags';
 
 export const storage = {
   get: (): StoredState => state,
