@@ -203,6 +203,37 @@ describe('certificates', () => {
     await visitor.page.getByRole('button', { name: '核验二维码' }).click();
     await eventually(() => visitor.page.getByRole('heading', { name: '签名核验通过' }).isVisible()).toBe(true);
     await eventually(() => visitor.page.getByRole('heading', { name: '证书有效' }).isVisible()).toBe(true);
+
+    // The network cut: the open page checks QR addresses with what it has, says plainly that whether the
+    // certificate was revoked is not known yet, and asks once the network is back.
+    await visitor.page.goto('/certificate');
+    await eventually(() => visitor.page.locator('.cert-key').textContent()).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    await visitor.page.context().setOffline(true);
+    await visitor.page.evaluate(() => window.dispatchEvent(new Event('offline')));
+    const pasteAndCheck = async (address: string) => {
+      await visitor.page.getByRole('textbox', { name: '二维码内容' }).fill(address);
+      await visitor.page.getByRole('button', { name: '核验二维码' }).click();
+    };
+    await pasteAndCheck(u.toString());
+    await eventually(() => visitor.page.getByRole('heading', { name: '签名核验未通过' }).isVisible()).toBe(true);
+    await pasteAndCheck(verifyUrl);
+    await eventually(() => visitor.page.getByRole('heading', { name: '签名核验通过' }).isVisible()).toBe(true);
+    const unknown = visitor.page.getByRole('heading', { name: '暂时无法确认是否已撤销' });
+    await eventually(() => unknown.isVisible()).toBe(true);
+    expect(await visitor.page.locator('.cert-offline').textContent()).toContain('网络恢复后将自动查询');
+    expect(await visitor.page.getByRole('heading', { name: '证书有效' }).count()).toBe(0);
+    await visitor.page.context().setOffline(false);
+    await visitor.page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await eventually(() => visitor.page.getByRole('heading', { name: '证书有效' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await unknown.count()).toBe(0);
+
+    // A page that cannot get the key from the server checks with the copy this device kept.
+    await visitor.page.route('**/findCertificateKey', (route) => route.abort('internetdisconnected'));
+    await visitor.page.goto(onThisServer(verifyUrl));
+    await eventually(() => visitor.page.getByRole('heading', { name: '签名核验通过' }).isVisible()).toBe(true);
+    await eventually(() => visitor.page.getByRole('heading', { name: '证书有效' }).isVisible()).toBe(true);
+    await visitor.page.unroute('**/findCertificateKey');
+    expect(visitor.errors).toEqual([]);
     await visitor.close();
   });
 

@@ -133,6 +133,74 @@ describe('taking an exam', () => {
   });
 });
 
+describe('a fill-in answer typed while the countdown runs', () => {
+  // About ten seconds at one character every 150 ms; the spaces inside must be kept too.
+  const SENTENCE = '各级监察委员会 是行使国家监察职能的专责机关 Supervision commissions at all levels, 依法独立行使监察权 2026';
+  const sheet = (page: Page) => page.getByRole('navigation', { name: '答题卡' });
+  const sheetItem = (page: Page, no: number) => sheet(page).getByRole('button', { name: new RegExp(`^第${no}题 `) });
+
+  it('keeps every character through the ticks, 下一题/上一题 and a reload; the server holds it; a mark is not an answer and survives a reload', { timeout: 180_000 }, async () => {
+    const { page, errors, close } = await browser.open('desktop', { bypassCSP: true });
+    await page.goto('/index');
+    await loginWithPassword(page, baseUrl, '13900010104', 'Study@2026');
+    await startExam(page, '公务员职业道德与廉洁从政知识测试');
+    // The paper is shuffled: find a fill-in question that has a next one.
+    await page.getByText('整卷作答').click();
+    await eventually(() => page.locator('.exam-question').count()).toBe(12);
+    const fillNos = await page.locator('.exam-question:has(.exam-fill)').evaluateAll((els) => els.map((e) => Number(e.id.replace('question-', ''))));
+    const no = fillNos.find((n) => n < 12)!;
+    expect(no).toBeGreaterThan(0);
+    const flagOnly = no === 1 ? 2 : 1;
+    await page.getByText('逐题作答').click();
+
+    await sheetItem(page, no).click();
+    const input = question(page, no).locator('.exam-fill input, input.exam-fill');
+    await input.click();
+    await page.keyboard.type(SENTENCE, { delay: 150 });
+    expect(await input.inputValue()).toBe(SENTENCE);
+    // 下一题 right after typing, then back.
+    await page.getByRole('button', { name: '下一题' }).click();
+    await eventually(() => question(page, no + 1).isVisible()).toBe(true);
+    await page.getByRole('button', { name: '上一题' }).click();
+    expect(await question(page, no).locator('.exam-fill input, input.exam-fill').inputValue()).toBe(SENTENCE);
+    await eventually(() => sheet(page).getByText(/已答 \d+\/12/).textContent()).toBe('已答 1/12');
+
+    // A mark is not an answer; a marked answered question shows both.
+    await sheetItem(page, flagOnly).click();
+    await page.getByText('标记本题').click();
+    await eventually(() => sheetItem(page, flagOnly).getAttribute('aria-label')).toBe(`第${flagOnly}题 未答 已标记`);
+    expect(await sheet(page).getByText(/已答 \d+\/12/).textContent()).toBe('已答 1/12');
+    await sheetItem(page, no).click();
+    await page.getByText('标记本题').click();
+    await eventually(() => sheetItem(page, no).getAttribute('aria-label')).toBe(`第${no}题 已答 已标记`);
+    await eventually(() => saveState(page, no).textContent(), { timeout: 15_000 }).toBe('已保存');
+
+    // A reload: the server gives the text back, the marks come back from the device.
+    const paper = page.waitForResponse((r) => r.url().includes('/findExamQuestions'));
+    await page.reload();
+    const body = (await (await paper).json()) as { obj: { questions: { no: number; questionId: number }[]; answers: { questionId: number; answer: string[] }[] } };
+    const id = body.obj.questions.find((q) => q.no === no)!.questionId;
+    expect(body.obj.answers.find((a) => a.questionId === id)?.answer).toEqual([SENTENCE]);
+    await eventually(() => clock(page).isVisible(), { timeout: 15_000 }).toBe(true);
+    await sheetItem(page, no).click();
+    expect(await question(page, no).locator('.exam-fill input, input.exam-fill').inputValue()).toBe(SENTENCE);
+    expect(await sheetItem(page, no).getAttribute('aria-label')).toBe(`第${no}题 已答 已标记`);
+    expect(await sheetItem(page, flagOnly).getAttribute('aria-label')).toBe(`第${flagOnly}题 未答 已标记`);
+    expect(await sheet(page).getByText(/已答 \d+\/12/).textContent()).toBe('已答 1/12');
+
+    // Typed and reloaded at once, before the pause that sends it: the device kept every character and sends it.
+    await question(page, no).locator('.exam-fill input, input.exam-fill').press('End');
+    await page.keyboard.type('（补充）', { delay: 150 });
+    await page.reload();
+    await eventually(() => clock(page).isVisible(), { timeout: 15_000 }).toBe(true);
+    await sheetItem(page, no).click();
+    expect(await question(page, no).locator('.exam-fill input, input.exam-fill').inputValue()).toBe(`${SENTENCE}（补充）`);
+    await eventually(() => saveState(page, no).textContent(), { timeout: 15_000 }).toBe('已保存');
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
 describe('a practice test', () => {
   it('draws questions, grades at once and explains', { timeout: 120_000 }, async () => {
     const { page, errors, close } = await browser.open();

@@ -57,6 +57,10 @@ function write(next: StoredState) {
 export const STUDY_QUEUE_KEY = 'studyReportQueue';
 /** Exam answers waiting to be sent (features/exam), kept apart for the same reason. */
 export const EXAM_QUEUE_KEY = 'examAnswerQueue';
+/** The learner's 标记 on exam questions, by attempt (features/exam/flags.ts). */
+export const EXAM_FLAGS_KEY = 'examFlags';
+/** The college's certificate public key, for checking QR signatures offline (features/certificate/publicKey.ts). */
+export const CERTIFICATE_KEY_KEY = 'certificatePublicKey';
 
 export const storage = {
   get: (): StoredState => state,

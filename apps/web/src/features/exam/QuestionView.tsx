@@ -1,10 +1,11 @@
 /**
  * One question of a paper, answered with the controls its type takes: radio buttons (single choice,
- * true/false), check boxes (multiple choice) or a text field (fill-in, saved when the field is left).
+ * true/false), check boxes (multiple choice) or a text field (fill-in: every keystroke is reported as
+ * the answer so far, marked as still being typed; leaving the field says it is settled).
  * Options show as A, B, C... by their place on this paper; the answer carries the options' keys.
  * With a review item, the question shows my answer, the right one and the explanation instead.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Checkbox, Input, Radio, Tag } from 'antd';
 import { exam as E } from '@portal/contract/refs';
 import type { exam as ExamTypes } from '@portal/contract';
@@ -36,21 +37,27 @@ export function QuestionView({
   question,
   value,
   onChange,
+  onSettle,
   disabled,
   review,
   status,
 }: {
   question: PaperQuestion;
   value: string[];
-  onChange?: (answer: string[]) => void;
+  /** `typing`: a fill-in answer still being typed (it may be sent once typing pauses). */
+  onChange?: (answer: string[], typing?: boolean) => void;
+  /** The fill-in field was left: what was typed can be sent now. */
+  onSettle?: () => void;
   disabled?: boolean;
   review?: ReviewItem;
   /** The save state shown beside the question (已保存 / 保存中 / 未保存 / 未计入). */
   status?: React.ReactNode;
 }) {
   const titleId = `q-${question.questionId}-title`;
+  // The field owns its text while mounted and reports it; it is never reset from `value`, which is a
+  // new (equal) array at every render of the page, such as each tick of the exam's countdown, and
+  // which holds the trimmed text (a space just typed is not in it yet).
   const [text, setText] = useState(value[0] ?? '');
-  useEffect(() => setText(value[0] ?? ''), [value]);
   const options = shownOptions(question);
   const readOnly = disabled || review !== undefined;
   return (
@@ -76,12 +83,13 @@ export function QuestionView({
           value={text}
           maxLength={200}
           disabled={readOnly}
-          placeholder="请输入答案，离开输入框即保存"
-          onChange={(e) => setText(e.target.value)}
-          onBlur={() => {
-            const next = text.trim() === '' ? [] : [text.trim()];
-            if (next.join() !== value.join()) onChange?.(next);
+          placeholder="请输入答案，输入即自动保存"
+          onChange={(e) => {
+            setText(e.target.value);
+            const next = e.target.value.trim() === '' ? [] : [e.target.value.trim()];
+            if (next.join() !== value.join()) onChange?.(next, true);
           }}
+          onBlur={onSettle}
           onPressEnter={(e) => (e.target as HTMLInputElement).blur()}
         />
       ) : (
@@ -107,12 +115,15 @@ export function QuestionView({
   );
 }
 
-export type SheetMark = 'answered' | 'unanswered' | 'flagged';
-const MARK_LABELS: Record<SheetMark, string> = { answered: '已答', unanswered: '未答', flagged: '标记' };
+/** A question on the 答题卡: answered or not, and flagged or not (a flag is a note, not an answer). */
+export interface SheetMark {
+  answered: boolean;
+  flagged: boolean;
+}
 
 /** 答题卡: every question's number and state; a click goes to the question. */
 export function AnswerSheet({ marks, current, onPick }: { marks: SheetMark[]; current?: number; onPick: (index: number) => void }) {
-  const answered = marks.filter((m) => m !== 'unanswered').length;
+  const answered = marks.filter((m) => m.answered).length;
   return (
     <nav className="exam-sheet" aria-label="答题卡">
       <h2 className="exam-sheet-title">
@@ -121,7 +132,13 @@ export function AnswerSheet({ marks, current, onPick }: { marks: SheetMark[]; cu
       <ol className="exam-sheet-grid">
         {marks.map((m, i) => (
           <li key={i}>
-            <button type="button" className={`exam-sheet-item is-${m}${current === i ? ' is-current' : ''}`} aria-label={`第${i + 1}题 ${MARK_LABELS[m]}`} aria-current={current === i ? 'true' : undefined} onClick={() => onPick(i)}>
+            <button
+              type="button"
+              className={`exam-sheet-item ${m.answered ? 'is-answered' : 'is-unanswered'}${m.flagged ? ' is-flagged' : ''}${current === i ? ' is-current' : ''}`}
+              aria-label={`第${i + 1}题 ${m.answered ? '已答' : '未答'}${m.flagged ? ' 已标记' : ''}`}
+              aria-current={current === i ? 'true' : undefined}
+              onClick={() => onPick(i)}
+            >
               {i + 1}
             </button>
           </li>

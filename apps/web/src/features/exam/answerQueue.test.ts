@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DeviceQueue, memoryStore } from '../../lib/deviceQueue.ts';
 import { CallError } from '../../api/client.ts';
-import { ANSWER_QUEUE_KIND, AnswerSender, type AnswerEvent, type PendingAnswer } from './answerQueue.ts';
+import { ANSWER_QUEUE_KIND, AnswerSender, TYPING_PAUSE_MS, type AnswerEvent, type PendingAnswer } from './answerQueue.ts';
 
 const ack = (a: PendingAnswer) => ({ questionId: a.questionId, seq: a.seq, written: true, savedAt: new Date().toISOString() });
 
@@ -56,6 +56,30 @@ describe('the exam answer sender', () => {
     await sender.save({ attemptId: 2, questionId: 20, answer: ['C'], seq: 5 });
     expect(queue.size).toBe(0);
     expect(events).toContainEqual({ kind: 'refused', answer: { attemptId: 2, questionId: 20, answer: ['C'], seq: 5 }, message: '考试时间已截止' });
+  });
+
+  it('keeps text being typed on the device at every keystroke and sends only the last, once typing pauses or at a flush', async () => {
+    vi.useFakeTimers();
+    try {
+      const sent: PendingAnswer[] = [];
+      const { sender, store } = setUp(async (a) => (sent.push(a), ack(a)));
+      await sender.save({ attemptId: 1, questionId: 10, answer: ['人'], seq: 1 }, true);
+      await sender.save({ attemptId: 1, questionId: 10, answer: ['人民'], seq: 2 }, true);
+      expect(sent).toEqual([]);
+      // What a reload finds on the device: the text so far.
+      expect(new DeviceQueue<PendingAnswer>(store, 'examAnswerQueue', ANSWER_QUEUE_KIND).list().map((a) => a.answer)).toEqual([['人民']]);
+      await vi.advanceTimersByTimeAsync(TYPING_PAUSE_MS);
+      expect(sent.map((a) => a.answer)).toEqual([['人民']]);
+
+      // Leaving the field (or 下一题, 交卷, hiding the page) sends without waiting for the pause.
+      await sender.save({ attemptId: 1, questionId: 10, answer: ['人民群众'], seq: 3 }, true);
+      await sender.flush();
+      expect(sent.map((a) => a.seq)).toEqual([2, 3]);
+      await vi.advanceTimersByTimeAsync(TYPING_PAUSE_MS);
+      expect(sent.map((a) => a.seq)).toEqual([2, 3]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('drops what does not read back as an answer', () => {

@@ -3,7 +3,9 @@
  * at a time, oldest first. Each carries its seq, so a late or repeated save never overwrites a newer
  * one on the server. A save the server refuses (time up, already submitted) leaves the queue and is
  * reported as not counted; a network or server failure keeps it for the next try (online event,
- * next answer, next page load, or the retry timer).
+ * next answer, next page load, or the retry timer). Text being typed is kept on the device at every
+ * keystroke but sent once typing pauses, or at once when the field is left, the question changes,
+ * the paper is submitted or the page is hidden (flush).
  */
 import { exam } from '@portal/contract/refs';
 import type { exam as ExamTypes } from '@portal/contract';
@@ -36,6 +38,8 @@ export type AnswerEvent =
   | { kind: 'queue' };
 
 const RETRY_MS = 5_000;
+/** A pause in typing this long sends the text; every keystroke is on the device before that. */
+export const TYPING_PAUSE_MS = 1_000;
 
 /** Sends one answer; throws CallError on a refusal or a failure. */
 export type AnswerTransport = (answer: PendingAnswer) => Promise<ExamTypes.SaveAck>;
@@ -47,6 +51,7 @@ export class AnswerSender {
   private running: Promise<void> | null = null;
   private again = false;
   private retry: ReturnType<typeof setTimeout> | null = null;
+  private typing: ReturnType<typeof setTimeout> | null = null;
   /** The last try stopped on a failure worth retrying (offline, server unreachable). */
   failing = false;
 
@@ -65,15 +70,26 @@ export class AnswerSender {
     return this.queue.list().filter((a) => a.attemptId === attemptId);
   }
 
-  /** Keeps the answer on the device (older waiting answers of the same question are superseded), then sends. */
-  save(answer: PendingAnswer): Promise<void> {
+  /**
+   * Keeps the answer on the device (older waiting answers of the same question are superseded), then
+   * sends it, or, while the learner is still typing it, once typing pauses.
+   */
+  save(answer: PendingAnswer, typing = false): Promise<void> {
     this.queue.remove(this.pendingOf(answer.attemptId).filter((a) => a.questionId === answer.questionId && a.seq < answer.seq).map(pendingId));
     this.queue.push(answer);
     this.emit({ kind: 'queue' });
-    return this.flush();
+    if (!typing) return this.flush();
+    if (this.typing) clearTimeout(this.typing);
+    this.typing = setTimeout(() => void this.flush(), TYPING_PAUSE_MS);
+    return Promise.resolve();
   }
 
+  /** Sends everything waiting on the device now. */
   flush(): Promise<void> {
+    if (this.typing) {
+      clearTimeout(this.typing);
+      this.typing = null;
+    }
     if (this.running) {
       this.again = true;
       return this.running;
@@ -130,6 +146,11 @@ export function answerSender(): AnswerSender {
   if (!sender) {
     sender = new AnswerSender(new DeviceQueue<PendingAnswer>(deviceStore(), EXAM_QUEUE_KEY, ANSWER_QUEUE_KIND), (body) => call(exam.saveExamQuestionAnswerd, { body }));
     window.addEventListener('online', () => void sender?.flush());
+    // Leaving or hiding the page sends what is still being typed; what does not get through stays on the device.
+    window.addEventListener('pagehide', () => void sender?.flush());
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'hidden') void sender?.flush();
+    });
   }
   return sender;
 }

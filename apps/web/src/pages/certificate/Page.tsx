@@ -3,17 +3,21 @@
  * ?no= (the printed certificate's QR code) pre-fills the number and runs the query at once. The
  * answer shows validity (or when it was revoked), the masked holder, unit, install, hours and issue
  * date, or 未查询到. ?p= (also in the QR code, or pasted) is the signed payload: checked here in the
- * browser against the college's public key first, then the number is asked about revocation.
+ * browser against the college's public key first, then the number is asked about revocation. With
+ * the network cut the signature verdict still shows (the key the page or this device already has),
+ * with a plain word that revocation could not be checked; the query runs when the network is back.
  */
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { content } from '@portal/contract';
 import { formatDate, formatHours } from '../../features/content/format.ts';
-import { QueryState } from '../../features/content/QueryState.tsx';
+import { QueryState, Skeleton } from '../../features/content/QueryState.tsx';
 import { useCallQuery } from '../../api/useCallQuery.ts';
+import { CallError } from '../../api/client.ts';
 import { textParam, useUrlState } from '../../features/content/urlState.ts';
 import '../../features/content/public.css';
 import { checkPayload, numberIn, payloadIn, type PayloadFields } from '../../features/certificate/payload.ts';
+import { useCertificateKey } from '../../features/certificate/publicKey.ts';
 import './certificate.css';
 
 function Result({ cert }: { cert: content.CertificateCheck }) {
@@ -59,8 +63,31 @@ function Result({ cert }: { cert: content.CertificateCheck }) {
   );
 }
 
-function Lookup({ certNo, personName }: { certNo: string; personName: string }) {
+/** `signed`: the page has already checked the QR signature, so only revocation is left to ask. */
+function Lookup({ certNo, personName, signed }: { certNo: string; personName: string; signed: boolean }) {
   const q = useCallQuery(content.findCertificateByNo, { query: { certNo, ...(personName ? { personName } : {}) } }, { staleTime: 0 });
+  // Offline the query waits (paused) and runs when the network is back; a request that found no network fails instead.
+  const unreachable = (q.isPending && q.fetchStatus === 'paused') || (q.isError && q.error instanceof CallError && q.error.kind === 'network');
+  if (unreachable) {
+    return (
+      <div aria-live="polite">
+        <section className="cert-result cert-offline" aria-labelledby="cert-offline-title">
+          <h2 id="cert-offline-title" className="cert-result-title">
+            {signed ? '暂时无法确认是否已撤销' : '暂时无法查询'}
+          </h2>
+          <p className="cert-result-lead">
+            {signed ? '当前无法连接本学院系统：上方签名核验已在本机完成，但该证书是否已被学院撤销需要联网查询。' : '当前无法连接本学院系统，按编号查询需要联网。'}
+            网络恢复后将自动查询。
+          </p>
+          {q.isError && (
+            <button type="button" className="btn" onClick={() => void q.refetch()}>
+              重新查询
+            </button>
+          )}
+        </section>
+      </div>
+    );
+  }
   return (
     <div aria-live="polite">
       <QueryState query={q} rows={6}>
@@ -112,44 +139,53 @@ function SignedFields({ f }: { f: PayloadFields }) {
 
 /** The signature check of a QR payload, made in this browser with the college's public key. */
 function SignedCheck({ payload }: { payload: string }) {
-  const key = useCallQuery(content.findCertificateKey, {}, { staleTime: Infinity });
-  const publicKey = key.data?.publicKey;
+  const { publicKey, waiting } = useCertificateKey();
   const check = useQuery({
     queryKey: ['certificatePayload', payload, publicKey],
     queryFn: () => checkPayload(payload, publicKey ?? ''),
     enabled: publicKey !== undefined,
     staleTime: Infinity,
+    // A check made in this browser: TanStack's default would pause it, like a request, while offline.
+    networkMode: 'always',
   });
+  if (publicKey === undefined && !waiting) {
+    return (
+      <section className="cert-result cert-offline" aria-labelledby="cert-signed-title">
+        <h2 id="cert-signed-title" className="cert-result-title">
+          暂时无法核验签名
+        </h2>
+        <p className="cert-result-lead">本机还没有本学院的公钥，需联网获取一次；网络恢复后将自动核验。</p>
+      </section>
+    );
+  }
+  if (!check.data) return <Skeleton rows={3} />;
+  if (check.data.kind === 'valid') {
+    return (
+      <section className="cert-result cert-signed" aria-labelledby="cert-signed-title">
+        <h2 id="cert-signed-title" className="cert-result-title">
+          签名核验通过
+        </h2>
+        <p className="cert-result-lead">二维码中的以下信息由本学院签发，未被改动（在本机完成核验，无需联网）。是否已被撤销，以下方在线查询结果为准。</p>
+        <SignedFields f={check.data.fields} />
+      </section>
+    );
+  }
   return (
-    <QueryState query={key} rows={3}>
-      {() =>
-        !check.data ? null : check.data.kind === 'valid' ? (
-          <section className="cert-result cert-signed" aria-labelledby="cert-signed-title">
-            <h2 id="cert-signed-title" className="cert-result-title">
-              签名核验通过
-            </h2>
-            <p className="cert-result-lead">二维码中的以下信息由本学院签发，未被改动（在本机完成核验，无需联网）。是否已被撤销，以下方在线查询结果为准。</p>
-            <SignedFields f={check.data.fields} />
-          </section>
-        ) : (
-          <section className="cert-result cert-missing" aria-labelledby="cert-signed-title">
-            <h2 id="cert-signed-title" className="cert-result-title">
-              {check.data.kind === 'invalid' ? '签名核验未通过' : '无法在本浏览器核验签名'}
-            </h2>
-            <p className="cert-result-lead">
-              {check.data.kind === 'invalid'
-                ? '二维码内容被改动过，或不是本学院签发的证书。请以证书编号在线查询的结果为准。'
-                : '当前浏览器不支持 Ed25519 签名核验，请更换新版浏览器，或以证书编号在线查询的结果为准。'}
-            </p>
-          </section>
-        )
-      }
-    </QueryState>
+    <section className="cert-result cert-missing" aria-labelledby="cert-signed-title">
+      <h2 id="cert-signed-title" className="cert-result-title">
+        {check.data.kind === 'invalid' ? '签名核验未通过' : '无法在本浏览器核验签名'}
+      </h2>
+      <p className="cert-result-lead">
+        {check.data.kind === 'invalid'
+          ? '二维码内容被改动过，或不是本学院签发的证书。请以证书编号在线查询的结果为准。'
+          : '当前浏览器不支持 Ed25519 签名核验，请更换新版浏览器，或以证书编号在线查询的结果为准。'}
+      </p>
+    </section>
   );
 }
 
 function HowToVerify() {
-  const key = useCallQuery(content.findCertificateKey, {}, { staleTime: Infinity });
+  const { publicKey } = useCertificateKey();
   return (
     <details className="panel cert-howto">
       <summary>如何核验证书</summary>
@@ -159,7 +195,7 @@ function HowToVerify() {
         <li>在线核验：再以证书编号查询本学院系统，确认证书没有被撤销。</li>
       </ol>
       <p>
-        公钥（Ed25519，base64url）：<code className="cert-key">{key.data?.publicKey ?? '正在加载…'}</code>
+        公钥（Ed25519，base64url）：<code className="cert-key">{publicKey ?? '正在加载…'}</code>
       </p>
       <p>按编号查询只显示脱敏后的姓名等信息，不显示手机号和完整姓名。</p>
     </details>
@@ -244,7 +280,7 @@ export default function CertificatePage() {
         <div className="cert-answer">
           {payload ? <SignedCheck payload={payload} /> : null}
           {no && valid ? (
-            <Lookup certNo={no} personName={submittedName} />
+            <Lookup certNo={no} personName={submittedName} signed={payload !== null} />
           ) : payload ? null : (
             <div className="panel state-box">输入证书编号后点击“查询”。</div>
           )}

@@ -1,9 +1,10 @@
 /**
  * /exam?examId=: taking an exam (no header or footer). The server starts or resumes my one attempt
  * and fixes its deadline; the countdown (剩余时间) runs to that deadline, corrected for this device's
- * clock offset. Every answer is kept on the device and sent at once (features/exam/answerQueue.ts),
- * each with a save state a learner can read (已保存 / 保存中 / 未保存); answers the server refused
- * (after the deadline) are listed as not counted. Warnings at 5 and 1 minute left; at the deadline
+ * clock offset. Every answer is kept on the device and sent (features/exam/answerQueue.ts: a choice at
+ * once, typed text once typing pauses or the field is left), each with a save state a learner can
+ * read (已保存 / 保存中 / 未保存); answers the server refused (after the deadline) are listed as not
+ * counted. Warnings at 5 and 1 minute left; at the deadline
  * the paper is submitted. Leaving the page is counted on the server, with a warning before its limit.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -126,13 +127,14 @@ function Attempt({ paper, offset }: { paper: Paper; offset: number }) {
   }, [sender, paper.attemptId, paper.rules.examId]);
 
   const onAnswer = useCallback(
-    (questionId: number, answer: string[]) => {
+    (questionId: number, answer: string[], typing?: boolean) => {
       const next = ++seq.current;
       setAnswers((m) => new Map(m).set(questionId, { answer, seq: next }));
-      void sender.save({ attemptId: paper.attemptId, questionId, answer, seq: next });
+      void sender.save({ attemptId: paper.attemptId, questionId, answer, seq: next }, typing);
     },
     [sender, paper.attemptId],
   );
+  const onSettle = useCallback(() => void sender.flush(), [sender]);
 
   const finish = useCallback(async () => {
     setSubmitting(true);
@@ -278,7 +280,7 @@ function Attempt({ paper, offset }: { paper: Paper; offset: number }) {
         )}
         {notCounted.length > 0 && <Alert type="error" showIcon message={`第${notCounted.map((q) => q.no).join('、')}题的答案未计入成绩：${refused.get(notCounted[0]!.questionId)?.message ?? ''}`} />}
       </div>
-      <PaperSheet questions={paper.questions} answers={answerMap} onAnswer={onAnswer} statusOf={statusOf} disabled={remaining <= 0 || submitting} />
+      <PaperSheet questions={paper.questions} answers={answerMap} onAnswer={onAnswer} onSettle={onSettle} attemptId={paper.attemptId} statusOf={statusOf} disabled={remaining <= 0 || submitting} />
     </div>
   );
 }
