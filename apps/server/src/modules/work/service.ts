@@ -622,7 +622,11 @@ export function makeWork({ db, platform, files, classesOf, classOfTeacher, uploa
       return { workId };
     },
 
-    /** One attachment for the caller's draft: type by content (and it must be what its name says), within the limits, stored under a generated name. */
+    /**
+     * One attachment for the caller's draft: type by content (and it must be what its name says), within the
+     * limits, stored under a generated name. The file comes whole and within its size limit from the upload
+     * reading (http/body.ts readUpload).
+     */
     async upload(caller: Caller, workId: number, file: { bytes: Buffer; name: string } | null, kind: 'file' | 'photo', ip: string): Promise<W.WorkFile> {
       const { w } = await myWork(caller, workId);
       const refuse = async (message: string): Promise<never> => {
@@ -633,7 +637,6 @@ export function makeWork({ db, platform, files, classesOf, classOfTeacher, uploa
       const s = await mine(workId, caller.personId);
       if (s && (s.state === 'submitted' || s.state === 'passed')) return refuse(s.state === 'passed' ? M.passedReadOnly : M.readOnly);
       if (!file || file.bytes.length === 0) return refuse(M.fileMissing);
-      if (file.bytes.length > (kind === 'photo' ? L.photoMaxBytes : L.fileMaxBytes)) return refuse(kind === 'photo' ? M.photoTooLarge : M.fileTooLarge);
       const type = workFileTypeOf(file.bytes);
       const claimed = claimedTypeOf(file.name);
       const allowed: readonly WorkFileType[] = kind === 'photo' ? W.PHOTO_TYPES : W.WORK_FILE_TYPES;
