@@ -329,6 +329,12 @@ describe('submitting, reviewing, revising', () => {
   it('returns it with a comment (a return needs one); the learner is told and may revise', async () => {
     expect(await refused(W.examineWork, teacher, { body: { classId: first.id, submissionId, version: 1, decision: 'return' } })).toBe(M.commentRequired);
     expect(await refused(W.examineWork, teacher, { body: { classId: first.id, submissionId, version: 1, decision: 'pass' } })).toBe(M.scoreRequired);
+    // A score outside 0-100 is refused with 400 naming it, not cut to 100, and the work stays pending.
+    for (const score of [150, 100.5, -1]) {
+      const r = await t.call(W.examineWork, { token: teacher, body: { classId: first.id, submissionId, version: 1, decision: 'pass', score } });
+      expect(r, String(score)).toMatchObject({ status: 400, json: { res: false, resMsg: '成绩为0至100分', field: 'score' } });
+    }
+    expect((await ok<W.SubmissionDetail>(W.findWorkSubmission, teacher, { query: { classId: first.id, submissionId } })).state).toBe('submitted');
     expect(await refused(W.examineWork, teacher, { body: { classId: first.id, submissionId, version: 2, decision: 'return', comment: '请补充' } })).toBe(M.versionChanged);
     const r = await ok<{ state: string; comment: string; examinedBy: string }>(W.examineWork, teacher, { body: { classId: first.id, submissionId, version: 1, decision: 'return', comment: '请结合本单位实际，补充具体措施。' } });
     expect(r).toMatchObject({ state: 'returned', comment: '请结合本单位实际，补充具体措施。', examinedBy: '刘建国' });
