@@ -3,8 +3,9 @@
  * learner writes a 心得体会, reloads in the middle while the server cannot be reached (the text is
  * still there, from the device's copy), attaches a PDF, submits; the teacher reads it in the page and
  * returns it with a comment; the learner revises and resubmits; the teacher sees what changed and
- * passes it with a score; the export has the rows of the screen; a practice report with a photo is
- * submitted and approved.
+ * passes it with a score (one over 100 refused, the score confirmed once); the export has the rows of
+ * the screen; a practice report with a photo is submitted and approved; an assignment of one
+ * attachment says so and refuses a second.
  */
 import { describe, expect, inject, it } from 'vitest';
 import ExcelJS from 'exceljs';
@@ -18,6 +19,8 @@ const browser = browserOfThisFile();
 const BIG_CLASS = /年度处级干部网络专题学习一班/;
 const PLENUM = '学习贯彻党的二十届三中全会精神心得体会';
 const PRACTICE = '践行“四下基层”制度调研实践报告';
+/** The demo's assignment of one attachment. */
+const OUTLINE = '《习近平新时代中国特色社会主义思想学习纲要》专题学习体会';
 const PASSWORD = 'Study@2026';
 
 async function apiToken(phone: string, password: string): Promise<string> {
@@ -158,9 +161,18 @@ describe('homework and practice reports', () => {
     const diff = tp.getByTestId('diff');
     await eventually(() => diff.locator('ins').allTextContents(), { timeout: 15_000 }).toContainEqual(expect.stringContaining('专项资金清单'));
     expect(await diff.locator('del').count()).toBe(0);
-    await tp.getByLabel(/成绩/).fill('88');
+    // A score over 100 is refused with a message, not cut to 100; a pass shows the score given and asks once.
+    await tp.getByLabel(/成绩/).fill('150');
     await tp.getByLabel(/评语/).fill('修改后联系实际紧密，措施具体可行。');
-    await tp.getByRole('button', { name: '通过' }).click();
+    await tp.getByRole('button', { name: '通过', exact: true }).click();
+    await eventually(() => tp.getByText('成绩为0至100分').isVisible()).toBe(true);
+    expect(await tp.getByLabel(/成绩/).inputValue()).toMatch(/^150/);
+    expect(await tp.getByRole('dialog').count()).toBe(0);
+    await tp.getByLabel(/成绩/).fill('88');
+    await tp.getByRole('button', { name: '通过', exact: true }).click();
+    const confirm = tp.getByRole('dialog').filter({ hasText: '通过并给出成绩88分？' });
+    await eventually(() => confirm.isVisible()).toBe(true);
+    await confirm.getByRole('button', { name: '确定通过' }).click();
     await eventually(() => tp.getByText('批阅已保存').first().isVisible()).toBe(true);
 
     // The learner sees the score and the comment at once.
@@ -198,7 +210,6 @@ describe('homework and practice reports', () => {
   });
 
   it('用笔记写心得: a course\'s notes start a homework draft that quotes them, once', { timeout: 120_000 }, async () => {
-    const OUTLINE = '《习近平新时代中国特色社会主义思想学习纲要》专题学习体会';
     const learner = await browser.open();
     const lp = learner.page;
     await lp.goto('/index');
@@ -252,7 +263,10 @@ describe('homework and practice reports', () => {
     await row.getByRole('link', { name: `审核 ${who.name}` }).click();
     await eventually(() => new URL(tp.url()).pathname).toBe('/class/practice1');
     await eventually(() => tp.getByText('晋中市榆次区东阳镇及所辖3个行政村').isVisible()).toBe(true);
-    await tp.getByRole('button', { name: '通过' }).click();
+    await tp.getByRole('button', { name: '通过', exact: true }).click();
+    const confirm = tp.getByRole('dialog').filter({ hasText: '通过这份实践报告？' });
+    await eventually(() => confirm.isVisible()).toBe(true);
+    await confirm.getByRole('button', { name: '确定通过' }).click();
     await eventually(() => tp.getByText('审核已保存').first().isVisible()).toBe(true);
 
     await lp.goto('/learningClassroom/myhomework?kind=practice');
@@ -262,6 +276,28 @@ describe('homework and practice reports', () => {
     expect(teacher.errors).toEqual([]);
     await learner.close();
     await teacher.close();
+  });
+
+  it('an assignment of one attachment says so in the editor, and refuses a second naming that number', { timeout: 120_000 }, async () => {
+    const who = await freshLearner();
+    const learner = await browser.open();
+    const lp = learner.page;
+    await lp.goto('/index');
+    await loginWithPassword(lp, baseUrl, who.phone, PASSWORD);
+    await lp.goto('/learningClassroom/myhomework');
+    await lp.getByRole('link', { name: `开始撰写 ${OUTLINE}` }).click();
+    await eventually(() => lp.locator('.hw-uploader').textContent()).toContain('最多可上传1个附件');
+    const pdf = await pdfBytes();
+    await lp.getByLabel('上传附件').setInputFiles([
+      { name: '学习笔记.pdf', mimeType: 'application/pdf', buffer: pdf },
+      { name: '补充材料.pdf', mimeType: 'application/pdf', buffer: pdf },
+    ]);
+    await eventually(() => toastWith(lp, '本作业最多可上传1个附件').count()).toBeGreaterThan(0);
+    await eventually(() => lp.locator('.hw-files').getByText('学习笔记.pdf').isVisible()).toBe(true);
+    expect(await lp.locator('.hw-files').getByText('补充材料.pdf').count()).toBe(0);
+    expect(await lp.getByRole('button', { name: '上传附件' }).isDisabled()).toBe(true);
+    expect(learner.errors).toEqual([]);
+    await learner.close();
   });
 
   it('two tabs write the same draft: the older one is told, and the writer chooses which text stays', { timeout: 120_000 }, async () => {

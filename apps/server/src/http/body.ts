@@ -51,16 +51,40 @@ export interface UploadedFile {
  * The upload call's file: null when the request is not multipart or has no file in the call's field;
  * a file over the call's limit is refused with the call's message (413); a multipart body the parser
  * cannot finish (no boundary, cut off before its closing boundary) is refused as incomplete (400).
+ *
+ * Every upload call's file is read here and only here, and its bytes are counted here rather than
+ * trusted to the plugin's toBuffer(): that one looks at busboy's `truncated` flag only after a chunk
+ * arrives, and when the limit falls exactly on a chunk's end (a browser sends the file in 64 KB
+ * pieces after the part's header, and every limit is a multiple of 64 KB) busboy cuts the file
+ * without handing on another chunk, so toBuffer() answered the first maxBytes bytes as the whole file.
+ * Busboy is told one byte more than the call allows, so a file over the limit always shows here as
+ * more than maxBytes counted; `truncated` is checked as well, for any lower limit that cut it.
  */
 export async function readUpload(req: FastifyRequest, upload: NonNullable<CallDef['upload']>): Promise<UploadedFile | null> {
   if (!req.isMultipart()) return null;
+  let read: { chunks: Buffer[]; size: number; cut: boolean; name: string } | null;
   try {
-    const part = await req.file({ limits: { fileSize: upload.maxBytes } });
-    if (!part || part.fieldname !== upload.field) return null;
-    return { bytes: await part.toBuffer(), name: part.filename ?? '' };
+    read = await readPart(req, upload);
   } catch (err) {
-    if (err instanceof req.server.multipartErrors.RequestFileTooLargeError) throw new HttpError(413, upload.tooLarge);
     req.log.info({ err: (err as Error).message }, 'incomplete upload');
     throw new HttpError(400, MSG.uploadIncomplete);
   }
+  if (!read) return null;
+  if (read.cut || read.size > upload.maxBytes) throw new HttpError(413, upload.tooLarge);
+  return { bytes: Buffer.concat(read.chunks, read.size), name: read.name };
+}
+
+/** The call's part read to its end: the bytes kept (at most maxBytes), how many came, whether busboy cut it. */
+async function readPart(req: FastifyRequest, upload: NonNullable<CallDef['upload']>) {
+  const part = await req.file({ limits: { fileSize: upload.maxBytes + 1 }, throwFileSizeLimit: false });
+  if (!part || part.fieldname !== upload.field) return null;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  // Read to the part's end even past the limit (busboy drops the rest), so that the client, still
+  // sending, gets the size message rather than a reset connection.
+  for await (const chunk of part.file as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size <= upload.maxBytes) chunks.push(chunk);
+  }
+  return { chunks, size, cut: part.file.truncated, name: part.filename ?? '' };
 }

@@ -94,7 +94,6 @@ export const WORK_MSG = {
   fileMissing: '请选择要上传的文件',
   fileType: '文件内容与格式不符，仅支持 PDF、Word（doc/docx）、Excel（xls/xlsx）、JPG、PNG 文件',
   photoType: '照片内容与格式不符，仅支持 JPG、PNG 图片',
-  tooManyFiles: '每份作业最多上传10个附件',
   tooManyPhotos: '每份实践报告最多上传9张照片',
   submissionTooLarge: '附件合计不能超过30MB',
   attachmentsNotAllowed: '本作业不需要上传附件',
@@ -112,6 +111,7 @@ export const WORK_MSG = {
   notPending: '该作业已被批阅或已撤回，请刷新后查看',
   versionChanged: '学员已提交新的版本，请刷新后批阅',
   scoreRequired: '通过时请填写成绩',
+  scoreRange: '成绩为0至100分',
   commentRequired: '退回修改时请填写评语',
   rejectCommentRequired: '驳回时请填写驳回理由',
   notPractice: '该记录不是实践报告',
@@ -127,7 +127,11 @@ export const WORK_MSG = {
   audited: '审核已保存',
 } as const;
 
+/** The attachments an assignment takes: its own number, within the portal's limit for any assignment. */
+export const filesAllowed = (maxFiles: number) => Math.min(maxFiles, WORK_LIMITS.filesMax);
+
 /** Refusals that name numbers. */
+export const tooManyFiles = (max: number) => `本作业最多可上传${max}个附件`;
 export const tooFewWords = (min: number, n: number) => `正文不少于${min}字，当前${n}字`;
 export const tooManyWords = (max: number, n: number) => `正文不能超过${max}字，当前${n}字`;
 
@@ -155,7 +159,7 @@ export const workItem = z.object({
   /** 0: no limit. */
   minWords: z.number().int(),
   maxWords: z.number().int(),
-  /** 0: no attachments on this assignment (practice reports take photos whatever this says). */
+  /** The attachments this assignment takes (filesAllowed); 0: none (practice reports take photos whatever this says). */
   maxFiles: z.number().int(),
 });
 export type WorkItem = z.infer<typeof workItem>;
@@ -558,7 +562,7 @@ export const examineWork = defineCall({
     submissionId,
     version: reviewedVersion,
     decision: z.enum(['pass', 'return'], { error: '请选择通过或退回修改' }),
-    score: z.number({ error: '成绩必须是数字' }).min(0, '成绩为0至100分').max(WORK_LIMITS.scoreMax, '成绩为0至100分').nullable().default(null),
+    score: z.number({ error: '成绩必须是数字' }).min(0, WORK_MSG.scoreRange).max(WORK_LIMITS.scoreMax, WORK_MSG.scoreRange).nullable().default(null),
     comment,
   }),
   data: reviewResult,

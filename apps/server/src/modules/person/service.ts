@@ -4,7 +4,7 @@
  * Owns persons' profile fields (the user centre owns credentials and sessions).
  */
 import { asc, eq, sql } from 'drizzle-orm';
-import { AVATAR_MAX_BYTES, canUsePermissionModules, MSG, POSITION_LEVELS, type AiIdentity, showsNationalAcademyLink, type PortalConfig, type SessionPerson } from '@portal/contract';
+import { canUsePermissionModules, MSG, POSITION_LEVELS, type AiIdentity, showsNationalAcademyLink, type PortalConfig, type SessionPerson } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { cities, organs, persons } from '../../db/schema/index.ts';
 import { utcOffsetMinutes } from '../../lib/calendar.ts';
@@ -88,13 +88,13 @@ export function makePerson({ db, platform, storage, config, uc }: PersonDeps) {
       await platform.audit({ personId: caller.personId, ip, event: 'passwordSync', target: caller.mobile, outcome: 'success' });
     },
 
+    /** The file comes whole and within the limit from the upload reading (http/body.ts readUpload). */
     async uploadAvatar(caller: Caller, file: { bytes: Buffer } | null, ip: string) {
       const refuse = async (message: string) => {
         await platform.audit({ personId: caller.personId, ip, event: 'avatarChange', outcome: 'failure', detail: { reason: message } });
         throw new Refusal(message);
       };
       if (!file || file.bytes.length === 0) return refuse(MSG.avatarMissing);
-      if (file.bytes.length > AVATAR_MAX_BYTES) return refuse(MSG.avatarTooLarge);
       const type = imageTypeOf(file.bytes);
       if (!type) return refuse(MSG.avatarType);
       const url = await storage.put(`avatars/${caller.personId}/${newId(12)}.${type}`, file.bytes);

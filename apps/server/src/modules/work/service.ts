@@ -112,7 +112,7 @@ export function makeWork({ db, platform, files, classesOf, classOfTeacher, uploa
       cutoffAt: isoOrNull(w.cutoffAt),
       minWords: w.minWords,
       maxWords: w.maxWords,
-      maxFiles: w.maxFiles,
+      maxFiles: W.filesAllowed(w.maxFiles),
     };
   }
 
@@ -226,7 +226,8 @@ export function makeWork({ db, platform, files, classesOf, classOfTeacher, uploa
     const photoCount = ids.length - fileCount;
     if (photoCount > 0 && w.kind !== 'practice') throw new Refusal(M.attachmentsNotAllowed);
     if (fileCount > 0 && w.maxFiles === 0) throw new Refusal(M.attachmentsNotAllowed);
-    if (fileCount > Math.min(w.maxFiles, L.filesMax)) throw new Refusal(M.tooManyFiles);
+    const filesAllowed = W.filesAllowed(w.maxFiles);
+    if (fileCount > filesAllowed) throw new Refusal(W.tooManyFiles(filesAllowed));
     if (photoCount > L.photosMax) throw new Refusal(M.tooManyPhotos);
     if (ids.reduce((s, id) => s + byId.get(id)!.size, 0) > L.submissionMaxBytes) throw new Refusal(M.submissionTooLarge);
     const words = practice ? practiceWords(practice) : wordCount(text);
@@ -622,7 +623,11 @@ export function makeWork({ db, platform, files, classesOf, classOfTeacher, uploa
       return { workId };
     },
 
-    /** One attachment for the caller's draft: type by content (and it must be what its name says), within the limits, stored under a generated name. */
+    /**
+     * One attachment for the caller's draft: type by content (and it must be what its name says), within the
+     * limits, stored under a generated name. The file comes whole and within its size limit from the upload
+     * reading (http/body.ts readUpload).
+     */
     async upload(caller: Caller, workId: number, file: { bytes: Buffer; name: string } | null, kind: 'file' | 'photo', ip: string): Promise<W.WorkFile> {
       const { w } = await myWork(caller, workId);
       const refuse = async (message: string): Promise<never> => {
@@ -633,14 +638,15 @@ export function makeWork({ db, platform, files, classesOf, classOfTeacher, uploa
       const s = await mine(workId, caller.personId);
       if (s && (s.state === 'submitted' || s.state === 'passed')) return refuse(s.state === 'passed' ? M.passedReadOnly : M.readOnly);
       if (!file || file.bytes.length === 0) return refuse(M.fileMissing);
-      if (file.bytes.length > (kind === 'photo' ? L.photoMaxBytes : L.fileMaxBytes)) return refuse(kind === 'photo' ? M.photoTooLarge : M.fileTooLarge);
       const type = workFileTypeOf(file.bytes);
       const claimed = claimedTypeOf(file.name);
       const allowed: readonly WorkFileType[] = kind === 'photo' ? W.PHOTO_TYPES : W.WORK_FILE_TYPES;
       if (!type || !allowed.includes(type) || (claimed !== null && claimed !== type) || (claimed === null && file.name !== '')) return refuse(kind === 'photo' ? M.photoType : M.fileType);
       const current = await filesById(s?.attachmentIds ?? []);
       const same = [...current.values()].filter((f) => f.kind === kind);
-      if (kind === 'photo' ? same.length >= L.photosMax : same.length >= Math.min(w.maxFiles, L.filesMax)) return refuse(kind === 'photo' ? M.tooManyPhotos : M.tooManyFiles);
+      if (kind === 'photo' && same.length >= L.photosMax) return refuse(M.tooManyPhotos);
+      const filesAllowed = W.filesAllowed(w.maxFiles);
+      if (kind === 'file' && same.length >= filesAllowed) return refuse(W.tooManyFiles(filesAllowed));
       if ([...current.values()].reduce((sum, f) => sum + f.size, 0) + file.bytes.length > L.submissionMaxBytes) return refuse(M.submissionTooLarge);
       await platform.limit(`workUpload:${caller.personId}`, uploadsPerHour, 3600, { ip, event: 'work.upload', personId: caller.personId });
       const storageKey = `works/${caller.personId}/${newId(16)}.${type}`;

@@ -246,13 +246,24 @@ describe('attachments', () => {
     const big = Buffer.concat([PDF, Buffer.alloc(9 * 1024 * 1024)]);
     const ids: number[] = [];
     for (let i = 0; i < 3; i++) ids.push((await upload(classmate, open, `附件${i}.pdf`, big)).json.obj.id);
-    expect(await refused(W.updateWork, classmate, draft(open, 0, '正文', [...ids, (await upload(classmate, open, '再一个.pdf', PDF)).json.obj.id]))).toBe(M.tooManyFiles);
+    expect(await refused(W.updateWork, classmate, draft(open, 0, '正文', [...ids, (await upload(classmate, open, '再一个.pdf', PDF)).json.obj.id]))).toBe(W.tooManyFiles(3));
     await ok(W.updateWork, classmate, draft(open, 0, '正文', ids));
-    expect((await upload(classmate, open, '第四个.pdf', PDF)).json.resMsg).toBe(M.tooManyFiles);
+    expect((await upload(classmate, open, '第四个.pdf', PDF)).json.resMsg).toBe(W.tooManyFiles(3));
+    expect(W.tooManyFiles(3)).toBe('本作业最多可上传3个附件');
     const tall = await t.db.insert(works).values({ classId: first.id, kind: 'homework', title: '附件较多的作业', requirement: '附上材料', maxFiles: 10, dueAt: new Date(Date.now() + DAY) }).returning({ id: works.id });
     const many: number[] = [];
     for (let i = 0; i < 4; i++) many.push((await upload(classmate, tall[0]!.id, `材料${i}.pdf`, big)).json.obj.id);
     expect(await refused(W.updateWork, classmate, draft(tall[0]!.id, 0, '正文', many))).toBe(M.submissionTooLarge);
+  });
+
+  it('refuses the second file of an assignment of one, naming one', async () => {
+    const [single] = await t.db.insert(works).values({ classId: first.id, kind: 'homework', title: '只交一个附件的作业', requirement: '附上材料', maxFiles: 1, dueAt: new Date(Date.now() + DAY) }).returning({ id: works.id });
+    expect((await ok<W.WorkDetail>(W.findWorkById, learner, { query: { workId: single!.id } })).work.maxFiles).toBe(1);
+    const one = (await upload(learner, single!.id, '材料.pdf', PDF)).json.obj.id;
+    const two = (await upload(learner, single!.id, '补充.pdf', PDF)).json.obj.id;
+    expect(await refused(W.updateWork, learner, draft(single!.id, 0, '正文', [one, two]))).toBe('本作业最多可上传1个附件');
+    await ok(W.updateWork, learner, draft(single!.id, 0, '正文', [one]));
+    expect((await upload(learner, single!.id, '补充.pdf', PDF)).json.resMsg).toBe('本作业最多可上传1个附件');
   });
 });
 
@@ -318,6 +329,12 @@ describe('submitting, reviewing, revising', () => {
   it('returns it with a comment (a return needs one); the learner is told and may revise', async () => {
     expect(await refused(W.examineWork, teacher, { body: { classId: first.id, submissionId, version: 1, decision: 'return' } })).toBe(M.commentRequired);
     expect(await refused(W.examineWork, teacher, { body: { classId: first.id, submissionId, version: 1, decision: 'pass' } })).toBe(M.scoreRequired);
+    // A score outside 0-100 is refused with 400 naming it, not cut to 100, and the work stays pending.
+    for (const score of [150, 100.5, -1]) {
+      const r = await t.call(W.examineWork, { token: teacher, body: { classId: first.id, submissionId, version: 1, decision: 'pass', score } });
+      expect(r, String(score)).toMatchObject({ status: 400, json: { res: false, resMsg: '成绩为0至100分', field: 'score' } });
+    }
+    expect((await ok<W.SubmissionDetail>(W.findWorkSubmission, teacher, { query: { classId: first.id, submissionId } })).state).toBe('submitted');
     expect(await refused(W.examineWork, teacher, { body: { classId: first.id, submissionId, version: 2, decision: 'return', comment: '请补充' } })).toBe(M.versionChanged);
     const r = await ok<{ state: string; comment: string; examinedBy: string }>(W.examineWork, teacher, { body: { classId: first.id, submissionId, version: 1, decision: 'return', comment: '请结合本单位实际，补充具体措施。' } });
     expect(r).toMatchObject({ state: 'returned', comment: '请结合本单位实际，补充具体措施。', examinedBy: '刘建国' });

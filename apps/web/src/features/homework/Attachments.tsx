@@ -145,12 +145,13 @@ const EXT_OK = (name: string, accept: string) => accept.split(',').some((ext) =>
 /**
  * 上传附件 / 上传照片: files chosen are checked for size and extension here (the server checks their
  * content), uploaded one by one with their progress shown, and handed to the draft when accepted.
+ * `max` is the number the assignment takes (its own for attachments, the portal's for photos), and
+ * `tooMany` the server's refusal naming it.
  */
-export function Uploader({ workId, photo, count, onUploaded, disabled }: { workId: number; photo: boolean; count: number; onUploaded: (f: W.WorkFile) => void; disabled?: boolean }) {
+export function Uploader({ workId, photo, max, tooMany, count, onUploaded, disabled }: { workId: number; photo: boolean; max: number; tooMany: string; count: number; onUploaded: (f: W.WorkFile) => void; disabled?: boolean }) {
   const input = useRef<HTMLInputElement>(null);
   const [items, setItems] = useState<Uploading[]>([]);
   const seq = useRef(0);
-  const max = photo ? work.WORK_LIMITS.photosMax : work.WORK_LIMITS.filesMax;
   const maxBytes = photo ? work.WORK_LIMITS.photoMaxBytes : work.WORK_LIMITS.fileMaxBytes;
   const accept = photo ? work.PHOTO_ACCEPT : work.WORK_FILE_ACCEPT;
   const label = photo ? '上传照片' : '上传附件';
@@ -160,7 +161,7 @@ export function Uploader({ workId, photo, count, onUploaded, disabled }: { workI
     let room = max - count - items.filter((u) => !u.error).length;
     for (const file of files) {
       if (room <= 0) {
-        toast('warning', photo ? work.WORK_MSG.tooManyPhotos : work.WORK_MSG.tooManyFiles);
+        toast('warning', tooMany);
         break;
       }
       if (file.size > maxBytes) {
@@ -205,7 +206,7 @@ export function Uploader({ workId, photo, count, onUploaded, disabled }: { workI
         {label}
       </Button>
       <span className="hw-muted">
-        {photo ? `JPG、PNG，每张不超过5MB，最多${max}张` : `PDF、Word、Excel、JPG、PNG，单个不超过10MB，合计不超过30MB，最多${max}个`}
+        {photo ? `JPG、PNG，每张不超过5MB，最多${max}张` : `最多可上传${max}个附件（PDF、Word、Excel、JPG、PNG，单个不超过10MB，合计不超过30MB）`}
       </span>
       {items.length > 0 ? (
         <ul className="hw-uploads" aria-label="正在上传">

@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Alert, Button, Card, Collapse, Empty, Form, Input, InputNumber, Result, Space } from 'antd';
+import { Alert, Button, Card, Collapse, Empty, Form, Input, InputNumber, Modal, Result, Space } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { work as W } from '@portal/contract';
 import { work } from '@portal/contract/refs';
@@ -46,6 +46,8 @@ function ReviewForm({ d, classId, onDone }: { d: W.SubmissionDetail; classId: nu
   const [score, setScore] = useState<number | null>(null);
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // The hook's confirm, not Modal.confirm: it renders inside the app and so takes the portal's theme.
+  const [modal, modalHolder] = Modal.useModal();
   const client = useQueryClient();
   const save = useMutation({
     mutationFn: (decision: 'pass' | 'return') =>
@@ -61,16 +63,29 @@ function ReviewForm({ d, classId, onDone }: { d: W.SubmissionDetail; classId: nu
   });
   const decide = (decision: 'pass' | 'return') => {
     setError(null);
-    if (!practice && decision === 'pass' && score === null) return setError(work.WORK_MSG.scoreRequired);
+    if (!practice && decision === 'pass') {
+      if (score === null) return setError(work.WORK_MSG.scoreRequired);
+      if (score < 0 || score > work.WORK_LIMITS.scoreMax) return setError(work.WORK_MSG.scoreRange);
+    }
     if (decision === 'return' && !comment.trim()) return setError(practice ? work.WORK_MSG.rejectCommentRequired : work.WORK_MSG.commentRequired);
-    save.mutate(decision);
+    if (decision === 'return') return save.mutate(decision);
+    // A pass is final (the learner is told at once): the teacher sees the score given and confirms it once.
+    modal.confirm({
+      title: practice ? '通过这份实践报告？' : `通过并给出成绩${score}分？`,
+      content: `确定后学员将收到通知，${practice ? '审核' : '批阅'}结果不能再更改。`,
+      okText: '确定通过',
+      cancelText: '取消',
+      onOk: () => save.mutate('pass'),
+    });
   };
   return (
     <Card title={practice ? '审核' : '批阅'} className="hw-review-form">
+      {modalHolder}
       <Form layout="vertical" onSubmitCapture={(e) => e.preventDefault()}>
         {practice ? null : (
           <Form.Item label="成绩（0至100分，通过时必填）" htmlFor="hw-score">
-            <InputNumber id="hw-score" min={0} max={work.WORK_LIMITS.scoreMax} step={0.5} precision={1} value={score} onChange={(v) => setScore(typeof v === 'number' ? v : null)} style={{ width: 160 }} />
+            {/* No min/max: the input would silently turn 150 into 100; a score outside 0–100 is refused with a message instead. */}
+            <InputNumber id="hw-score" step={0.5} precision={1} value={score} onChange={(v) => setScore(typeof v === 'number' ? v : null)} style={{ width: 160 }} />
           </Form.Item>
         )}
         <Form.Item label={practice ? '审核意见（驳回时必填）' : '评语（退回修改时必填）'} htmlFor="hw-comment">

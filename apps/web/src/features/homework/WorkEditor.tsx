@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Card, Input, Popconfirm, Space } from 'antd';
 import dayjs from 'dayjs';
-import { wordCount, type work as W } from '@portal/contract';
+import { wordCount, work as W } from '@portal/contract';
 import { work } from '@portal/contract/refs';
 import { showError } from '../../api/client.ts';
 import { toast } from '../../lib/toast.ts';
@@ -178,7 +178,15 @@ function Editor({ personId, detail, quote }: { personId: number; detail: W.WorkD
           <section aria-label={practice ? '实践照片' : '附件'}>
             <h3 className="hw-section-title">{practice ? '实践照片' : '附件'}</h3>
             <AttachmentList files={files} photos={practice} onRemove={blocked ? undefined : (f) => draft.change({ files: content.files.filter((x) => x.id !== f.id) })} />
-            <Uploader workId={w.id} photo={practice} count={files.length} disabled={blocked} onUploaded={(f) => draft.change({ files: [...draft.latest().files, f] })} />
+            <Uploader
+              workId={w.id}
+              photo={practice}
+              max={practice ? work.WORK_LIMITS.photosMax : w.maxFiles}
+              tooMany={practice ? work.WORK_MSG.tooManyPhotos : W.tooManyFiles(w.maxFiles)}
+              count={files.length}
+              disabled={blocked}
+              onUploaded={(f) => draft.change({ files: [...draft.latest().files, f] })}
+            />
           </section>
         ) : null}
         <div className="hw-actions">

@@ -46,7 +46,7 @@ export function WorkDetailView({ d }: { d: W.WorkDetail }) {
           <Descriptions.Item label="截止时间">{formatDateTime(w.dueAt)}</Descriptions.Item>
           <Descriptions.Item label="补交截止">{w.cutoffAt ? formatDateTime(w.cutoffAt) : '不限（逾期提交记为迟交）'}</Descriptions.Item>
           {w.extensionUntil ? <Descriptions.Item label="为您延期至">{formatDateTime(w.extensionUntil)}</Descriptions.Item> : null}
-          <Descriptions.Item label="附件">{w.kind === 'practice' ? `可上传照片，最多${work.WORK_LIMITS.photosMax}张` : w.maxFiles > 0 ? `最多${w.maxFiles}个` : '不需要附件'}</Descriptions.Item>
+          <Descriptions.Item label="附件">{w.kind === 'practice' ? `可上传照片，最多${work.WORK_LIMITS.photosMax}张` : w.maxFiles > 0 ? `最多可上传${w.maxFiles}个附件` : '不需要附件'}</Descriptions.Item>
         </Descriptions>
         <h2 className="hw-section-title">作业要求</h2>
         <SafeHtml html={w.requirementHtml} label="作业要求" />
