@@ -125,9 +125,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const bound: { call: CallDef; url: string }[] = [];
   const binder = makeBinder(app, config.PRODUCT, makeAuth(db, config.SESSION_IDLE_SECONDS, config.OPERATOR_TOKEN));
-  const bind: Binder = (call, handler) => {
+  const bind: Binder = (call, handler, options) => {
     bound.push({ call, url: pathOf(call, config.PRODUCT) });
-    binder(call, handler);
+    binder(call, handler, options);
   };
 
   const uc = makeUc({

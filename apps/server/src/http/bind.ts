@@ -60,13 +60,23 @@ function parse(schema: z.ZodType | undefined, value: unknown): unknown {
   throw new HttpError(400, issue?.message ?? MSG.badRequest, field);
 }
 
+/** What a module adds to a binding beyond its handler. */
+export interface BindOptions<C extends CallDef> {
+  /**
+   * An upload refused while it is read (over its size, cut off), before the handler runs: for a call
+   * whose every attempt must be on the record (the import), the module records it here; the refusal
+   * still goes out as it would.
+   */
+  onUploadRefused?: (attempt: { query: CallQuery<C>; ip: string }, reason: string) => Promise<void>;
+}
+
 export interface Binder {
-  <C extends CallDef>(call: C, handler: Handler<C>): void;
+  <C extends CallDef>(call: C, handler: Handler<C>, options?: BindOptions<C>): void;
 }
 
 export function makeBinder(app: FastifyInstance, product: string, auth: AuthContext): Binder {
   const callers = new WeakMap<FastifyRequest, Caller | null>();
-  return (call, handler) => {
+  return (call, handler, options) => {
     app.route({
       method: call.method,
       url: pathOf(call, product),
@@ -84,7 +94,15 @@ export function makeBinder(app: FastifyInstance, product: string, auth: AuthCont
         const query = parse(call.query, req.query);
         const body = call.upload ? undefined : parse(call.body, req.body);
         // Read after the session check, so that a visitor's file is refused (401) without being read.
-        const file = call.upload ? await readUpload(req, call.upload) : null;
+        let file: UploadedFile | null = null;
+        if (call.upload) {
+          try {
+            file = await readUpload(req, call.upload);
+          } catch (err) {
+            if (err instanceof HttpError && options?.onUploadRefused) await options.onUploadRefused({ query, ip: req.ip } as { query: CallQuery<typeof call>; ip: string }, err.message);
+            throw err;
+          }
+        }
         try {
           const data = await handler({ params, query, body, file, caller, ip: req.ip, req, reply } as Ctx<typeof call>);
           if (call.binary) return reply;

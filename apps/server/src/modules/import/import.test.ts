@@ -414,6 +414,19 @@ describe("the operator's HTTP call", () => {
     expect(await lastImportAudit()).toMatchObject({ target: 'people', outcome: 'failure', detail: { result: 'refused', reason: '未写入任何数据：请在 file 字段上传导入模板（.xlsx）' } });
   });
 
+  it('a workbook over the size limit is refused (413) and audited like any other refused file', async () => {
+    const big = Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(operator.IMPORT_MAX_BYTES)]);
+    const r = await upload(big, 'kind=people&partial=true', `Bearer ${OPERATOR_TOKEN}`);
+    expect(r.statusCode).toBe(413);
+    expect(r.json().message).toBe(operator.importData.upload!.tooLarge);
+    expect(await lastImportAudit()).toMatchObject({
+      target: 'people',
+      ip: expect.stringMatching(/^operator:/) as unknown,
+      outcome: 'failure',
+      detail: { result: 'refused', reason: `未写入任何数据：${operator.importData.upload!.tooLarge}`, partial: true },
+    });
+  });
+
   it('answers in its message what became of the file, never 成功 when nothing was written', async () => {
     const empty = await upload(await sheetOf({ 人员: [PEOPLE_HEAD] }), 'kind=people', `Bearer ${OPERATOR_TOKEN}`);
     expect(empty.json()).toMatchObject({ code: 0, message: '没有可导入的数据：工作表为空', data: { written: false, rows: 0 } });

@@ -16,5 +16,8 @@ export function importRoutes(bind: Binder, importer: Importer) {
     if (!file) throw new Refusal(IMPORT_FILE_MISSING);
     // The report comes back whatever became of the run; the message says in words whether anything was written, and why not.
     return new Answer({ ...report, rejects: rejects ? rejects.toString('base64') : null }, message);
+  }, {
+    // A workbook over the size limit is refused before the handler runs; it is an attempt all the same.
+    onUploadRefused: ({ query, ip }, reason) => importer.refuse(query.kind, query.partial === 'true', reason, { personId: null, ip: `operator:${ip}` }),
   });
 }

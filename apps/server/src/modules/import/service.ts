@@ -124,6 +124,10 @@ export function makeImporter(deps: { db: Db; storage: FileStorage; platform: Pla
   });
 
   return {
+    /** An attempt refused before its file could be read (over the size limit): audited like any other refusal. */
+    async refuse(kind: ImportKind, partial: boolean, reason: string, actor: ImportActor): Promise<void> {
+      await audited({ report: nothing(kind, partial, reason), rejects: null }, reason, actor, undefined);
+    },
     /** `bytes` null: no file came (the operator call's field was empty); refused and audited like any other. */
     async run(kind: ImportKind, bytes: Buffer | null, opts: { partial?: boolean; baseDir?: string; file?: string; actor: ImportActor }): Promise<ImportResult> {
       const def = KINDS[kind];
