@@ -204,6 +204,8 @@ export async function seedContent(db: Db, rnd: () => number) {
   type PlanSpec = { installId: number; title: string; requiredHours: number; required: number[]; elective: number[] };
   const courseIds = courseRows.map((c) => c.id);
   const hoursOf = new Map(courseRows.map((c) => [c.id, c.creditHours]));
+  // The newest course is in no plan yet, so nobody has studied it (a class plan can take it and give it back).
+  const NEWEST_COURSE_ID = courseRows.at(-1)!.id;
   const sample = (n: number, from: readonly number[] = courseIds) => {
     const pool = [...from];
     const out: number[] = [];
@@ -215,7 +217,7 @@ export async function seedContent(db: Db, rnd: () => number) {
    * every plan offers at least the hours it asks for, so its learners can meet them.
    */
   const drawHours = (hours: number, taken: readonly number[], first: number[] = []) => {
-    const pool = courseIds.filter((id) => !taken.includes(id) && !first.includes(id));
+    const pool = courseIds.filter((id) => id !== NEWEST_COURSE_ID && !taken.includes(id) && !first.includes(id));
     const out = [...first];
     let sum = out.reduce((s, id) => s + hoursOf.get(id)!, 0);
     while (sum < hours && pool.length > 0) {
