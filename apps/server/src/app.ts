@@ -153,7 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const install = await learning.install(caller, installId);
       return install && { title: install.title, joined: install.enrolment !== null && install.enrolment !== 'cancelled' };
     },
-    passedInstallExam: (tx, personId, installId) => learning.completeInstallAfterExam(tx, personId, installId),
+    passedInstallExam: (tx, personId, installId) => learning.completeInstall(tx, personId, installId),
   });
   catalogRoutes(bind, makeCatalog({ db, progress: (personId, courseIds) => learning.courseProgress(personId, courseIds), examStanding: (caller, examIds) => exam.mineOfExams(caller, examIds) }));
   learningRoutes(bind, learning, metrics);

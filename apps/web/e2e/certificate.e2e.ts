@@ -238,10 +238,10 @@ describe('certificates', () => {
   });
 
   it('a revoked certificate: its holder sees why and cannot print it; a visitor sees it revoked by number and by its QR code', async () => {
-    // The demo's revoked certificate (13900010071's 法治政府建设专题培训, revoked by the college).
+    // The demo's revoked certificate (13900010015 earned 法治政府建设专题培训; the college revoked it: seed-learning.ts REVOKED_HOLDER).
     const { page, errors, close } = await browser.open();
     await page.goto('/index');
-    await loginWithPassword(page, baseUrl, '13900010071', 'Study@2026');
+    await loginWithPassword(page, baseUrl, '13900010015', 'Study@2026');
     await page.goto('/learningClassroom/printcertificate');
     const row = page.locator('tr', { hasText: '法治政府建设专题培训' });
     await eventually(() => row.isVisible()).toBe(true);

@@ -1,7 +1,7 @@
 /**
  * Demo content and catalogue (PRODUCT.md section 8): categories, 64 courses with chapters and real
  * small media, installs of every kind over the previous and the current year with plans, exams,
- * certificates, learning columns, news, notices, the ticker, downloads, FAQ, links and the about text.
+ * learning columns, news, notices, the ticker, downloads, FAQ, links and the about text.
  *
  * Dates are laid out around the moment of seeding (the previous and the current calendar year, an
  * install open now, one upcoming, exams open now) so a fresh demo always looks alive; everything
@@ -15,9 +15,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import {
   aboutSections,
-  auditLog,
   categories,
-  certificates,
   collegeImages,
   columnItems,
   courseResources,
@@ -38,8 +36,6 @@ import {
   realtimeNotices,
   trainingYears,
 } from './schema/index.ts';
-import { DEFAULT_TIME_ZONE } from '@portal/contract';
-import { startOfDayIn } from '../lib/calendar.ts';
 import { chinaYearOf } from '../modules/content/listing.ts';
 import { DEMO_CATEGORIES, DEMO_COURSES, DEMO_SECONDS_PER_HOUR, LIVE_MINUTES_PER_HOUR, timeNote } from './seed-courses.ts';
 
@@ -88,8 +84,6 @@ export async function seedContent(db: Db, rnd: () => number) {
   const now = Date.now();
   const thisYear = chinaYearOf(now);
   const lastYear = thisYear - 1;
-  // The demo's certificates issued today: today in the default calendar (the seed knows no configuration).
-  const today = startOfDayIn(DEFAULT_TIME_ZONE, now);
 
   // ---- categories and courses ----
   const topRows = await db
@@ -209,19 +203,41 @@ export async function seedContent(db: Db, rnd: () => number) {
 
   type PlanSpec = { installId: number; title: string; requiredHours: number; required: number[]; elective: number[] };
   const courseIds = courseRows.map((c) => c.id);
+  const hoursOf = new Map(courseRows.map((c) => [c.id, c.creditHours]));
+  // The newest course is in no plan yet, so nobody has studied it (a class plan can take it and give it back).
+  const NEWEST_COURSE_ID = courseRows.at(-1)!.id;
   const sample = (n: number, from: readonly number[] = courseIds) => {
     const pool = [...from];
     const out: number[] = [];
     while (out.length < n && pool.length > 0) out.push(pool.splice(Math.floor(rnd() * pool.length), 1)[0]!);
     return out;
   };
+  /**
+   * Courses drawn from `from` (none of `taken`) until, with `first`, they carry at least `hours`:
+   * every plan offers at least the hours it asks for, so its learners can meet them.
+   */
+  const drawHours = (hours: number, taken: readonly number[], first: number[] = []) => {
+    const pool = courseIds.filter((id) => id !== NEWEST_COURSE_ID && !taken.includes(id) && !first.includes(id));
+    const out = [...first];
+    let sum = out.reduce((s, id) => s + hoursOf.get(id)!, 0);
+    while (sum < hours && pool.length > 0) {
+      const id = pool.splice(Math.floor(rnd() * pool.length), 1)[0]!;
+      out.push(id);
+      sum += hoursOf.get(id)!;
+    }
+    return out;
+  };
   const shortCourseIds = courseIds.filter((_, i) => DEMO_COURSES[i]!.hours === 0.5);
   const planSpecs: PlanSpec[] = installRows.flatMap((inst): PlanSpec[] => {
     if (inst.kind === 'annual') {
-      const picked = sample(24);
+      // 公需科目 30 and 专业科目 20 学时: required courses of about two thirds of each, and electives beyond.
+      const publicRequired = drawHours(20, []);
+      const publicElective = drawHours(14, publicRequired);
+      const proRequired = drawHours(8, [...publicRequired, ...publicElective]);
+      const proElective = drawHours(16, [...publicRequired, ...publicElective, ...proRequired]);
       return [
-        { installId: inst.id, title: '公需科目', requiredHours: 30, required: picked.slice(0, 10), elective: picked.slice(10, 16) },
-        { installId: inst.id, title: '专业科目', requiredHours: 20, required: picked.slice(16, 19), elective: picked.slice(19) },
+        { installId: inst.id, title: '公需科目', requiredHours: 30, required: publicRequired, elective: publicElective },
+        { installId: inst.id, title: '专业科目', requiredHours: 20, required: proRequired, elective: proElective },
       ];
     }
     // The short topic is its one short course (chosen without a draw).
@@ -231,11 +247,14 @@ export async function seedContent(db: Db, rnd: () => number) {
     }
     // Every topic and class has one of the short one-video courses, so it can be tried out in half a minute.
     const short = pick(shortCourseIds);
-    const picked = [short, ...sample(9, courseIds.filter((id) => id !== short))];
-    if (inst.kind === 'class') return [{ installId: inst.id, title: '班级学习计划', requiredHours: inst.requiredHours, required: picked.slice(0, 7), elective: picked.slice(7) }];
+    if (inst.kind === 'class') {
+      const required = drawHours(Math.ceil(inst.requiredHours * 0.6), [], [short]);
+      return [{ installId: inst.id, title: '班级学习计划', requiredHours: inst.requiredHours, required, elective: drawHours(inst.requiredHours - Math.ceil(inst.requiredHours * 0.6) + 4, required) }];
+    }
+    const required = drawHours(inst.requiredHours - 2, [], [short]);
     return [
-      { installId: inst.id, title: '专题必修', requiredHours: inst.requiredHours - 2, required: picked.slice(0, 5), elective: [] },
-      { installId: inst.id, title: '拓展选学', requiredHours: 2, required: [], elective: picked.slice(5) },
+      { installId: inst.id, title: '专题必修', requiredHours: inst.requiredHours - 2, required, elective: [] },
+      { installId: inst.id, title: '拓展选学', requiredHours: 2, required: [], elective: drawHours(4, required) },
     ];
   });
   const planRows = await db
@@ -262,7 +281,7 @@ export async function seedContent(db: Db, rnd: () => number) {
     { title: DEMO_SHORT_TOPIC.exam, installId: installByTitle(DEMO_SHORT_TOPIC.title, thisYear), startAt: new Date(now - 5 * DAY), endAt: new Date(now + 40 * DAY), durationMinutes: 15, passScore: 60 },
   ]);
 
-  // ---- certificates: last year's annual and ended installs; a few issued today ----
+  // ---- courses people chose ----
   const learners = await db
     .select({ personId: persons.personId, mobile: persons.mobile })
     .from(persons)
@@ -270,63 +289,6 @@ export async function seedContent(db: Db, rnd: () => number) {
     .orderBy(asc(persons.personId));
   const zhangWei = learners.find((p) => p.mobile === '13800000001')!;
   const pool = learners.filter((p) => p.mobile.startsWith('1390001'));
-  const ended = installRows.filter((r) => r.endAt.getTime() < now);
-  const thisYearEnded = ended.filter((r) => r.yearId === yearOf(thisYear));
-  type NewCertificate = typeof certificates.$inferInsert;
-  const certs: NewCertificate[] = [];
-  const code = () => Array.from({ length: 6 }, () => 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'[Math.floor(rnd() * 32)]).join('');
-  const issue = (personId: number, inst: (typeof installRows)[number], issuedAt: Date) => {
-    const year = chinaYearOf(issuedAt.getTime());
-    certs.push({
-      certNo: `ZS${year}${String(certs.length + 1).padStart(6, '0')}`,
-      personId,
-      installId: inst.id,
-      issuedAt,
-      hours: inst.requiredHours + between(0, 8) / 2,
-      verifyCode: code(),
-    });
-  };
-  const lastAnnual = installRows.find((r) => r.kind === 'annual' && r.yearId === yearOf(lastYear))!;
-  // 张伟 (13800000001) holds the first certificate: ZS<last year>000001.
-  issue(zhangWei.personId, lastAnnual, chinaDate(lastYear, 11, 18, 10));
-  for (const p of sample(110, pool.map((x) => x.personId))) issue(p, lastAnnual, chinaDate(lastYear, between(4, 12), between(1, 28), between(8, 20)));
-  for (const inst of ended.filter((r) => r.kind !== 'annual' && r.yearId === yearOf(lastYear))) {
-    for (const p of sample(between(8, 16), pool.map((x) => x.personId))) issue(p, inst, new Date(inst.endAt.getTime() - between(0, 20) * DAY));
-  }
-  for (const inst of thisYearEnded) {
-    // Issued around the end of the training, never in the future.
-    for (const p of sample(between(20, 30), pool.map((x) => x.personId))) issue(p, inst, new Date(Math.min(now - HOUR, inst.endAt.getTime() + between(-20, 20) * DAY)));
-  }
-  // This year's annual training: people reach its 50 hours throughout the year so far.
-  const thisAnnual = installRows.find((r) => r.kind === 'annual' && r.yearId === yearOf(thisYear))!;
-  const newYear = chinaDate(thisYear, 1, 1, 0).getTime();
-  for (const p of sample(60, pool.map((x) => x.personId))) issue(p, thisAnnual, new Date(newYear + rnd() * Math.max(0, now - DAY - newYear)));
-  const todayInstall = thisYearEnded[0] ?? lastAnnual;
-  const issuedToday = new Set(certs.filter((c) => c.installId === todayInstall.id).map((c) => c.personId));
-  for (const p of pool.filter((x) => !issuedToday.has(x.personId)).slice(0, 3)) {
-    issue(p.personId, todayInstall, new Date(Math.max(today.getTime(), now - between(5, 50) * 60_000)));
-  }
-  // One certificate the college has revoked: 13900010071's 法治政府建设专题培训, whose hours were found
-  // misreported. The public check shows it as revoked, with the date; its holder sees why. No random
-  // draw is taken here, so the rest of the demo stays as it was.
-  const revokedHolder = learners.find((p) => p.mobile === '13900010071');
-  const lawTopic = installRows.find((r) => r.title === '法治政府建设专题培训');
-  if (revokedHolder && lawTopic) {
-    const revocation = { revokedAt: new Date(now - 30 * DAY), revokeReason: '经核查，所在单位报送的学时记录有误，予以撤销' };
-    const held = certs.find((c) => c.personId === revokedHolder.personId && c.installId === lawTopic.id);
-    if (held) Object.assign(held, revocation);
-    else {
-      const issuedAt = new Date(lawTopic.endAt.getTime() - 3 * DAY);
-      certs.push({ certNo: `ZS${chinaYearOf(issuedAt.getTime())}${String(certs.length + 1).padStart(6, '0')}`, personId: revokedHolder.personId, installId: lawTopic.id, issuedAt, hours: lawTopic.requiredHours, verifyCode: 'R7KM4T', ...revocation });
-    }
-  }
-  await db.insert(certificates).values(certs);
-  const revoked = certs.find((c) => c.revokedAt);
-  if (revoked) {
-    await db.insert(auditLog).values({ at: revoked.revokedAt!, ip: 'command:seed', event: 'certificateRevoke', target: revoked.certNo, outcome: 'success', detail: { reason: revoked.revokeReason } });
-  }
-
-  // ---- courses people chose ----
   const chosen = [
     ...sample(5).map((courseId) => ({ personId: zhangWei.personId, courseId })),
     ...pool.slice(0, 60).flatMap((p) => sample(between(1, 4)).map((courseId) => ({ personId: p.personId, courseId }))),
@@ -718,7 +680,7 @@ export async function seedContent(db: Db, rnd: () => number) {
     ].map(([name, url], sort) => ({ name: name!, url: url!, sort })),
   );
 
-  return { courses: courseRows.length, certificates: certs.length };
+  return { courses: courseRows.length };
 }
 
 /** The certificate number 13800000001 holds after seeding (for manual checks and browser tests). */

@@ -7,9 +7,10 @@
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from './client.ts';
-import { classCourses, classMembers, classMessages, classTeachers, installs, messageRecipients, persons, planCourses, plans, teacherClasses, trainingYears } from './schema/index.ts';
+import { classCourses, classMembers, classMessages, classTeachers, courses, installs, messageRecipients, persons, planCourses, plans, teacherClasses, trainingYears } from './schema/index.ts';
 import { makeReports, studyRuleOf } from '../modules/reports/service.ts';
 import { chinaYear } from '../modules/learning/service.ts';
+import { ANNUAL_CLASS_DAYS_AGO } from './seed-learning.ts';
 
 const DAY = 86_400_000;
 /** How many learners of each state the first class keeps (about 60 with 13800000001). */
@@ -49,9 +50,9 @@ export async function seedTeaching(db: Db, rnd: () => number) {
   const [first, second, other] = await db
     .insert(teacherClasses)
     .values([
-      { name: `${year}年度处级干部网络专题学习一班`, installId: annual?.id ?? null, startAt: new Date(now - 240 * DAY), endAt: new Date(now + 60 * DAY), requiredHours: 10 },
+      { name: `${year}年度处级干部网络专题学习一班`, installId: annual?.id ?? null, startAt: new Date(now - ANNUAL_CLASS_DAYS_AGO * DAY), endAt: new Date(now + 60 * DAY), requiredHours: 10 },
       { name: `${classInstall?.title ?? `全省县处级干部进修班（${year}年）`}线上学习班`, installId: classInstall?.id ?? null, startAt: new Date(now - 10 * DAY), endAt: new Date(now + 30 * DAY), requiredHours: 6 },
-      { name: `${year}年度乡科级干部网络专题学习班`, installId: annual?.id ?? null, startAt: new Date(now - 240 * DAY), endAt: new Date(now + 60 * DAY), requiredHours: 10 },
+      { name: `${year}年度乡科级干部网络专题学习班`, installId: annual?.id ?? null, startAt: new Date(now - ANNUAL_CLASS_DAYS_AGO * DAY), endAt: new Date(now + 60 * DAY), requiredHours: 10 },
     ])
     .returning();
   if (!first || !second || !other) return;
@@ -62,6 +63,7 @@ export async function seedTeaching(db: Db, rnd: () => number) {
     { classId: other.id, personId: otherTeacher },
   ]);
 
+  const hoursOf = new Map((await db.select({ id: courses.id, h: courses.creditHours }).from(courses)).map((c) => [c.id, c.h]));
   const annualPlan = (await planOf(annual?.id)).slice(0, 12);
   const classPlan = await planOf(classInstall?.id);
   // Each plan was drawn up a few days before its class began.
@@ -69,6 +71,12 @@ export async function seedTeaching(db: Db, rnd: () => number) {
     rows.map((r) => ({ classId: cls.id, courseId: r.courseId, required: r.required, addedBy, addedAt: new Date(cls.startAt.getTime() - 5 * DAY) }));
   const allPlans = [...planRows(first, annualPlan, teacher), ...planRows(second, classPlan, teacher), ...planRows(other, annualPlan.slice(0, 8), otherTeacher)];
   if (allPlans.length) await db.insert(classCourses).values(allPlans);
+  // A class asks for no more hours than its required courses carry: completing them completes the class.
+  const requiredCourseHours = (classId: number) => allPlans.filter((r) => r.classId === classId && r.required).reduce((n, r) => n + (hoursOf.get(r.courseId) ?? 0), 0);
+  for (const cls of [second, other]) {
+    const capped = Math.min(cls.requiredHours, requiredCourseHours(cls.id));
+    if (capped !== cls.requiredHours) await db.update(teacherClasses).set({ requiredHours: capped }).where(eq(teacherClasses.id, cls.id));
+  }
 
   // The first class: every candidate joins, their states are read, and about 60 in every state stay.
   const joined = (classId: number, ids: number[], daysAgo: number) => ids.map((personId) => ({ classId, personId, joinedAt: new Date(now - daysAgo * DAY) }));
@@ -77,7 +85,7 @@ export async function seedTeaching(db: Db, rnd: () => number) {
   // The requirement is set where the learners' hours fall, so that the states spread however the seed landed.
   const started = (await reports.allMemberStudy(first, studyRuleOf(first, now))).filter((r) => r.totalHours > 0).map((r) => r.totalHours).sort((x, y) => x - y);
   const median = started[Math.floor(started.length / 2)] ?? 4;
-  const requiredHours = Math.max(4, Math.round(median / studyRuleOf(first, now).elapsedShare));
+  const requiredHours = Math.min(requiredCourseHours(first.id), Math.max(4, Math.round(median / studyRuleOf(first, now).elapsedShare)));
   await db.update(teacherClasses).set({ requiredHours }).where(eq(teacherClasses.id, first.id));
   const firstClass = { ...first, requiredHours };
   const rows = await reports.allMemberStudy(firstClass, studyRuleOf(firstClass, now));

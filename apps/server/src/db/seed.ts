@@ -89,8 +89,9 @@ export async function seedDemo(db: Db) {
     const rows = await tx.insert(persons).values(people).returning({ personId: persons.personId, personType: persons.personType });
     await tx.insert(credentials).values(rows.map((r) => ({ personId: r.personId, passwordHash: r.personType === 4 ? teacherHash : learnerHash })));
     await seedContent(tx, rnd);
-    await seedLearning(tx, rnd);
+    // The exams first: a 结业考试 decides, with the hours, who completes a training and holds its certificate.
     await seedExams(tx);
+    await seedLearning(tx, rnd, db);
     await seedTeaching(tx, rnd);
     await seedNotes(tx, rnd);
     await seedWork(tx);

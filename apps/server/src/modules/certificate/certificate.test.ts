@@ -97,7 +97,7 @@ describe('issuing', () => {
     expect(list).toEqual([expect.objectContaining({ certNo: row!.certNo, installTitle: '证书专题甲', hours: 1, revokedAt: null, verifyCode: row!.verifyCode })]);
     expect(list[0]!.verifyUrl).toMatch(new RegExp(`^${t.config.PUBLIC_URL}/certificate\\?no=${row!.certNo}&p=[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$`));
     // Completing it again changes nothing.
-    await t.db.transaction((tx) => makeLearning(t.db, { completionRatio: 0.95, idleMinutes: 20 }, { installsCompleted: (x, p, c, at) => certificatesOf(t.config, t.db, makePlatform(t.db)).issue(x, p, c, at) }).completeInstallAfterExam(tx, me.personId, fx.install));
+    await t.db.transaction((tx) => makeLearning(t.db, { completionRatio: 0.95, idleMinutes: 20 }, { installsCompleted: (x, p, c, at) => certificatesOf(t.config, t.db, makePlatform(t.db)).issue(x, p, c, at) }).completeInstall(tx, me.personId, fx.install));
     expect(await rowsOf(me.personId, fx.install)).toHaveLength(1);
   });
 
@@ -121,7 +121,7 @@ describe('issuing', () => {
     await t.db.insert(courseCompletions).values({ personId: me.personId, courseId: fx.course, year: 2097, hours: 1 });
     const instance = () => makeLearning(t.db, { completionRatio: 0.95, idleMinutes: 20 }, { installsCompleted: (x, p, c, at) => certificatesOf(t.config, t.db, makePlatform(t.db)).issue(x, p, c, at) });
     const [a, b] = [instance(), instance()];
-    await Promise.all([t.db.transaction((tx) => a.completeInstallAfterExam(tx, me.personId, fx.install)), t.db.transaction((tx) => b.completeInstallAfterExam(tx, me.personId, fx.install))]);
+    await Promise.all([t.db.transaction((tx) => a.completeInstall(tx, me.personId, fx.install)), t.db.transaction((tx) => b.completeInstall(tx, me.personId, fx.install))]);
     expect(await rowsOf(me.personId, fx.install)).toHaveLength(1);
     // Even an issue that bypasses the enrolment's lock is stopped by the unique index.
     const svc = certificatesOf(t.config, t.db, makePlatform(t.db));

@@ -49,6 +49,22 @@ export interface CertificateOptions {
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const verifyCode = () => Array.from({ length: 6 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
 
+/**
+ * Issues the certificates of installs just completed, in the completing transaction. The number is
+ * ZS + the year of issue (in `timeZone`) + the row's id (a sequence, so two instances never draw the
+ * same); a second completion of the same person and install, on any instance, issues nothing. The
+ * demo seed issues its certificates through this too, when its ledger meets the completion rule.
+ */
+export async function issueCertificates(tx: Db, timeZone: string, personId: number, completed: CompletedInstall[], at: Date) {
+  const year = dateIn(timeZone, at.getTime()).slice(0, 4);
+  for (const c of completed) {
+    await tx.execute(sql`insert into ${certificates} (id, cert_no, person_id, install_id, issued_at, hours, verify_code)
+      select n.id, ${`ZS${year}`} || lpad(n.id::text, greatest(6, length(n.id::text)), '0'), ${personId}, ${c.installId}, ${at}, ${c.hours}, ${verifyCode()}
+      from (select nextval(pg_get_serial_sequence('certificates', 'id')) as id) n
+      on conflict (person_id, install_id) do nothing`);
+  }
+}
+
 export function makeCertificates(o: CertificateOptions) {
   const { db } = o;
 
@@ -92,20 +108,8 @@ export function makeCertificates(o: CertificateOptions) {
   }
 
   return {
-    /**
-     * Issues the certificates of installs just completed, in the completing transaction. The number
-     * is ZS + the year of issue + the row's id (a sequence, so two instances never draw the same);
-     * a second completion of the same person and install, on any instance, issues nothing.
-     */
-    async issue(tx: Db, personId: number, completed: CompletedInstall[], at: Date) {
-      const year = dateIn(o.timeZone, at.getTime()).slice(0, 4);
-      for (const c of completed) {
-        await tx.execute(sql`insert into ${certificates} (id, cert_no, person_id, install_id, issued_at, hours, verify_code)
-          select n.id, ${`ZS${year}`} || lpad(n.id::text, greatest(6, length(n.id::text)), '0'), ${personId}, ${c.installId}, ${at}, ${c.hours}, ${verifyCode()}
-          from (select nextval(pg_get_serial_sequence('certificates', 'id')) as id) n
-          on conflict (person_id, install_id) do nothing`);
-      }
-    },
+    /** Issues the certificates of installs just completed, in the completing transaction (issueCertificates). */
+    issue: (tx: Db, personId: number, completed: CompletedInstall[], at: Date) => issueCertificates(tx, o.timeZone, personId, completed, at),
 
     /** My certificates, newest first, with the address their QR code opens. */
     async mine(personId: number): Promise<L.MyCertificate[]> {

@@ -326,9 +326,13 @@ export function makeLearning(db: Db, opts: LearningOptions, deps: LearningDeps) 
     /** Whether a course is one of the person's own (added, or in an install they are enrolled in). */
     isMine,
 
-    /** A passed exam may complete its install (called by the exam module inside its transaction). */
-    completeInstallAfterExam(tx: Db, personId: number, installId: number) {
-      return completeInstalls(tx, personId, sql`e.install_id = ${installId}`, new Date());
+    /**
+     * The install completes now if the person meets its rule: a passed exam may complete it (called by
+     * the exam module inside its transaction), and the demo seed replays its ledger through this, at
+     * the moment its learners met the rule.
+     */
+    completeInstall(tx: Db, personId: number, installId: number, at = new Date()) {
+      return completeInstalls(tx, personId, sql`e.install_id = ${installId}`, at);
     },
 
     /** Completion percent per course, for course cards (the catalogue's progress reader). */

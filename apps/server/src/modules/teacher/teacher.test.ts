@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { and, asc, desc, eq, inArray, isNull, like, notLike } from 'drizzle-orm';
 import { PASSWORD_PATTERN, person, teacher as T, urlOf, type CallDef } from '@portal/contract';
 import { createTestApp, DEMO_PASSWORDS, PRODUCT, type TestApp } from '../../test/harness.ts';
-import { auditLog, certificates, classMembers, classTeachers, persons, smsCodes, smsOutbox, teacherClasses } from '../../db/schema/index.ts';
+import { auditLog, certificates, classMembers, classTeachers, persons, resourceProgress, smsCodes, smsOutbox, teacherClasses } from '../../db/schema/index.ts';
 import { TEACHER_MSG } from './service.ts';
 import { certificatesOf } from '../certificate/service.ts';
 import { makePlatform } from '../platform/service.ts';
@@ -332,8 +332,10 @@ describe('the class plan', () => {
     const courses = await ok<{ list: { courseId: number; started: number }[]; total: number }>(T.findClassCourse, teacher, { query: { classId: first.id, pageSize: 100 } });
     expect(courses.total).toBe(plan.requiredCourses + plan.electiveCourses);
     const inPlan = new Set(courses.list.map((c) => c.courseId));
+    // A course outside the plan that no member has studied (one they studied could not be removed again).
+    const studiedIds = new Set((await t.db.select({ courseId: resourceProgress.courseId }).from(resourceProgress).innerJoin(classMembers, and(eq(classMembers.personId, resourceProgress.personId), eq(classMembers.classId, first.id)))).map((r) => r.courseId));
     let courseId = 1;
-    while (inPlan.has(courseId)) courseId++;
+    while (inPlan.has(courseId) || studiedIds.has(courseId)) courseId++;
     const added = await ok<{ courseId: number; required: boolean; started: number }>(T.addPersonCourse, teacher, { body: { classId: first.id, courseId, required: false } });
     expect(added).toMatchObject({ courseId, required: false });
     expect(obj(await t.call(T.addPersonCourse, { token: teacher, body: { classId: first.id, courseId, required: true } }))).toMatchObject({ res: false, resMsg: TEACHER_MSG.courseInPlan });
