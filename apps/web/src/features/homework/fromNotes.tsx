@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router';
 import { Button, Empty, Modal, Radio, Space } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import type { notes as N, work as W } from '@portal/contract';
-import { anchorLabel } from '@portal/contract/base';
+import { anchorLabel, bookTitle } from '@portal/contract/base';
 import { notes, work } from '@portal/contract/refs';
 import { call } from '../../api/client.ts';
 import { useCallQuery } from '../../api/useCallQuery.ts';
@@ -99,7 +99,7 @@ export function WriteFromNotes({ courseId, courseTitle }: { courseId: number; co
         }}
         destroyOnHidden
       >
-        <p>《{courseTitle}》的笔记将以引用的形式加在所选作业草稿的末尾，您可以在此基础上修改。</p>
+        <p>{bookTitle(courseTitle)}的笔记将以引用的形式加在所选作业草稿的末尾，您可以在此基础上修改。</p>
         {show ? <Chooser courseTitle={courseTitle} onChoose={setTarget} /> : null}
       </Modal>
     </>
