@@ -446,6 +446,39 @@ describe('the public list of exams', () => {
     expect(states.indexOf('ended')).toBeGreaterThan(states.lastIndexOf('upcoming'));
     expect(withEnded.obj.list.find((e) => e.id === fx.ended)!.mine!.refusal).toMatch(/^考试已于/);
   });
+
+  it('tells for each exam whether I may take it and, if not, why: the kind for the label and the sentence the start refuses with', async () => {
+    const token = await t.login('13900010191');
+    const list = async (who = token) => new Map(obj<{ list: K.ExamItem[] }>(await t.call(K.findExamOnlineByPage, { token: who, query: { pageSize: 100, ended: 'true' } })).obj.list.map((e) => [e.id, e.mine!]));
+    const refusedWith = async (examId: number, who = token) => (await start(who, examId)).resMsg;
+    let mine = await list();
+    expect(mine.get(fx.open)).toMatchObject({ blocked: null, refusal: null, openAttemptId: null, installId: null });
+    for (const [examId, blocked] of [
+      [fx.upcoming, 'notStarted'],
+      [fx.ended, 'ended'],
+      [fx.ofInstall, 'notJoined'],
+    ] as const) {
+      expect(mine.get(examId), blocked).toMatchObject({ blocked, refusal: await refusedWith(examId) });
+    }
+    expect(mine.get(fx.ofInstall)!.installId).toBe(fx.install);
+
+    // An open attempt: nothing blocks (继续考试); all attempts used: 次数已用完.
+    const a = await started(token, fx.once);
+    expect((await list()).get(fx.once)).toMatchObject({ blocked: null, refusal: null, openAttemptId: a.attemptId });
+    await submit(token, a.attemptId);
+    mine = await list();
+    expect(mine.get(fx.once)).toMatchObject({ blocked: 'noAttemptsLeft', refusal: await refusedWith(fx.once), openAttemptId: null });
+
+    // Enrolled, the topic's exam opens.
+    expect(obj(await t.call(L.installApply, { token, query: { installId: fx.install } })).res).toBe(true);
+    expect((await list()).get(fx.ofInstall)).toMatchObject({ blocked: null, refusal: null });
+
+    // A training-class account without the exam right: every exam says so.
+    const trainee = await t.login('13800000002');
+    const theirs = await list(trainee);
+    expect(new Set([...theirs.values()].map((m) => m.blocked))).toEqual(new Set(['noRight']));
+    expect(theirs.get(fx.open)!.refusal).toBe(await refusedWith(fx.open, trainee));
+  });
 });
 
 describe('practice tests', () => {
