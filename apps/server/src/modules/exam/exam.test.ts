@@ -18,7 +18,7 @@ type Obj<T> = { res: boolean; resMsg: string; obj: T };
 const obj = <T>(r: { json: unknown }) => r.json as Obj<T>;
 
 let q: { single: number; multiple: number; judge: number; fill: number; single2: number };
-let fx: { open: number; upcoming: number; ended: number; ofInstall: number; install: number; capped: number; random: number; never: number; leave: number; once: number };
+let fx: { open: number; upcoming: number; ended: number; ofInstall: number; endedOfInstall: number; install: number; capped: number; random: number; never: number; leave: number; once: number };
 
 /** Fixtures of their own, so the tests do not depend on the demo exams. */
 async function fixtures() {
@@ -52,6 +52,7 @@ async function fixtures() {
     upcoming: await mk('未开始的考试', { startAt: new Date(now + day), endAt: new Date(now + 2 * day) }),
     ended: await mk('已结束的考试', { startAt: new Date(now - 2 * day), endAt: new Date(now - day) }),
     ofInstall: await mk('专题结业考试', { installId: install!.id }),
+    endedOfInstall: await mk('已结束的专题考试', { installId: install!.id, startAt: new Date(now - 3 * day), endAt: new Date(now - 2 * day) }),
     install: install!.id,
     capped: await mk('即将结束的考试', { endAt: new Date(now + 10 * 60_000), durationMinutes: 60 }),
     random: await mk('随机组卷考试', { selection: 'random', bank: BANK, randomRules: [{ type: 'single', count: 2, score: 30 }, { type: 'judge', count: 1, score: 40 }], shuffleQuestions: true, shuffleOptions: true }, false),
@@ -457,6 +458,8 @@ describe('the public list of exams', () => {
       [fx.upcoming, 'notStarted'],
       [fx.ended, 'ended'],
       [fx.ofInstall, 'notJoined'],
+      // A topic's exam that is over: 已结束, not 未报名 (enrolling now would not help).
+      [fx.endedOfInstall, 'ended'],
     ] as const) {
       expect(mine.get(examId), blocked).toMatchObject({ blocked, refusal: await refusedWith(examId) });
     }

@@ -444,11 +444,19 @@ export function makeExam(db: Db, deps: ExamDeps) {
     return { installTitle: install.title, block: install.joined ? null : { kind: 'notJoined', message: EXAM_MSG.notJoined(install.title) } };
   }
 
-  /** Why a new attempt cannot start now (window, attempts), or null. */
-  function startBlock(exam: ExamRow, used: number, now: Date): Block | null {
+  /**
+   * Why I cannot start the exam now, or null: the one rule behind the list's and the exam page's
+   * reason and the start's refusal. The standing comes first, except that an exam over is over
+   * whether I enrolled or not (enrolling would not help); an open attempt of mine is resumed (or, past
+   * its deadline, finished); then the window and the attempts allowed.
+   */
+  function blockOf(standingBlock: Block | null, exam: ExamRow, attempts: AttemptRow[], now: Date): Block | null {
+    const over = now >= exam.endAt;
+    if (standingBlock && !(standingBlock.kind === 'notJoined' && over)) return standingBlock;
+    if (attempts.some((a) => a.submittedAt === null)) return null;
     if (now < exam.startAt) return { kind: 'notStarted', message: EXAM_MSG.notStarted(exam.startAt) };
-    if (now >= exam.endAt) return { kind: 'ended', message: EXAM_MSG.ended(exam.endAt) };
-    if (used >= exam.attemptsAllowed) return { kind: 'noAttemptsLeft', message: EXAM_MSG.noAttemptsLeft(exam.attemptsAllowed) };
+    if (over) return { kind: 'ended', message: EXAM_MSG.ended(exam.endAt) };
+    if (attempts.length >= exam.attemptsAllowed) return { kind: 'noAttemptsLeft', message: EXAM_MSG.noAttemptsLeft(exam.attemptsAllowed) };
     return null;
   }
 
@@ -460,11 +468,10 @@ export function makeExam(db: Db, deps: ExamDeps) {
       .orderBy(asc(examAttempts.attemptNo));
   }
 
-  /** My standing: the block is the one start() would refuse with (standing's first, then startBlock's unless an attempt is open). */
   function mineOf(exam: ExamRow, attempts: AttemptRow[], standingBlock: Block | null, now: Date): E.ExamMine {
     const open = attempts.find((a) => a.submittedAt === null) ?? null;
     const scores = attempts.filter((a) => a.score !== null).map((a) => a.score!);
-    const block = standingBlock ?? (open ? null : startBlock(exam, attempts.length, now));
+    const block = blockOf(standingBlock, exam, attempts, now);
     return {
       attemptsUsed: attempts.length,
       attemptsAllowed: exam.attemptsAllowed,
@@ -640,18 +647,17 @@ export function makeExam(db: Db, deps: ExamDeps) {
       const exam = await examById(examId);
       if (!exam) throw new Refusal(EXAM_MSG.examMissing);
       const { installTitle, block } = await standing(caller, exam);
-      if (block) throw new Refusal(block.message);
       // Two tries: a concurrent start may win the insert; then its attempt is the one to resume (and
       // one more when another instance finished an expired attempt first).
       for (let round = 0; round < 3; round++) {
         const [attempts, now] = await Promise.all([attemptsOfStart(`${caller.personId}:${examId}`).then((r) => r ?? []), sharedNow(null)]);
+        const cannot = blockOf(block, exam, attempts, now);
+        if (cannot) throw new Refusal(cannot.message);
         const open = attempts.find((a) => a.submittedAt === null);
         // An open attempt whose time ran out is finished (once, under its lock) and said so.
         if (open && open.deadline <= now && (await finishMineExpired(caller.personId, examId)) > 0) throw new Refusal(EXAM_MSG.expiredOnResume);
         if (open && open.deadline > now) return paperOf(exam, open, installTitle, now);
         if (open) continue;
-        const cannot = startBlock(exam, attempts.length, now);
-        if (cannot) throw new Refusal(cannot.message);
         const paper = await drawPaper(exam);
         if (paper.length === 0) throw new Refusal(EXAM_MSG.noQuestions);
         const created = await createAttempt({ exam, personId: caller.personId, attemptNo: attempts.length + 1, paper });
