@@ -2,7 +2,8 @@
  * Online exams in the browser, as a learner takes them: start from /onlineExam, answer and see each
  * answer saved, reload in the middle (answers and countdown come back), answer offline and see the
  * answers sent when the network returns, leave the page and see the count, submit with the
- * confirmation; let the 2-minute demo exam run out (submitted, result shown); a practice test.
+ * confirmation; let the 2-minute demo exam run out (submitted, result shown); the list offering
+ * 参加考试 only where the learner may take the exam (otherwise why not); a practice test.
  */
 import { describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -196,6 +197,37 @@ describe('a fill-in answer typed while the countdown runs', () => {
     await sheetItem(page, no).click();
     expect(await question(page, no).locator('.exam-fill input, input.exam-fill').inputValue()).toBe(`${SENTENCE}（补充）`);
     await eventually(() => saveState(page, no).textContent(), { timeout: 15_000 }).toBe('已保存');
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
+describe('the list of exams', () => {
+  it('offers 参加考试 only where I may take it, and otherwise says why: 未报名 (with the way to enrol), 已结束', { timeout: 120_000 }, async () => {
+    const SHORT_EXAM = '《行政复议法》学习专题结业测试';
+    const { page, errors, close } = await browser.open('desktop', { bypassCSP: true });
+    await page.goto('/index');
+    // A learner with no enrolment.
+    await loginWithPassword(page, baseUrl, '13900010059', 'Study@2026');
+    await page.goto('/onlineExam');
+    const card = (title: string) => page.locator('li.exam-card').filter({ has: page.getByRole('heading', { name: title }) });
+    await eventually(() => card('全省公务员法律知识考试').getByRole('button', { name: '参加考试 全省公务员法律知识考试' }).isVisible()).toBe(true);
+    const topicExam = card(SHORT_EXAM);
+    await eventually(() => topicExam.locator('.exam-blocked-label').textContent()).toBe('未报名');
+    expect(await topicExam.getByRole('button', { name: /参加考试/ }).count()).toBe(0);
+    // The ended exams come last, on the second page.
+    await page.locator('.ant-pagination-item-2').click();
+    const ended = card('数字政府建设专题培训结业考试');
+    await eventually(() => ended.locator('.exam-blocked-label').textContent()).toBe('已结束');
+    expect(await ended.getByRole('button').count()).toBe(0);
+    await page.locator('.ant-pagination-item-1').click();
+    await topicExam.getByRole('link', { name: '去报名 《行政复议法》学习专题' }).click();
+    await eventually(() => pathOf(page)).toBe('/specialTrainingInfo');
+    await page.getByRole('button', { name: '报名 《行政复议法》学习专题' }).click();
+    await eventually(() => page.locator('.ant-notification-notice').filter({ hasText: '报名成功' }).count()).toBeGreaterThan(0);
+    await page.goto('/onlineExam');
+    await eventually(() => card(SHORT_EXAM).getByRole('button', { name: `参加考试 ${SHORT_EXAM}` }).isVisible()).toBe(true);
+    expect(await seriousA11yViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await close();
   });

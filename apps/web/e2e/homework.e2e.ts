@@ -223,8 +223,13 @@ describe('homework and practice reports', () => {
     await modal.getByRole('radio', { name: new RegExp(OUTLINE) }).check();
     await modal.getByRole('button', { name: '开始撰写' }).click();
     await eventually(() => new URL(lp.url()).pathname).toBe('/learningClassroom/myhomework3');
-    await eventually(() => body(lp).inputValue()).toContain('学习笔记摘录');
-    expect(await body(lp).inputValue()).toContain(firstNote.split(' ').at(-1));
+    await eventually(() => body(lp).inputValue()).toContain('学习笔记摘录（《');
+    const draftText = await body(lp).inputValue();
+    const pasted = draftText.slice(draftText.indexOf('学习笔记摘录'));
+    expect(pasted).toContain(firstNote.split(' ').at(-1));
+    // Plain text a reader would write: no Markdown heading, quote or bold signs.
+    expect(pasted).not.toMatch(/^(#|>)|\*\*/m);
+    expect(pasted).toMatch(/第(\d+分)?\d+秒|第\d+页/);
     await eventually(() => new URL(lp.url()).searchParams.has('notesOf')).toBe(false);
     await eventually(() => saveState(lp).textContent()).toMatch(/^已保存/);
     await lp.reload();

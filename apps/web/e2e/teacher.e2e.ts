@@ -71,7 +71,7 @@ describe('the teacher', () => {
     await page.getByLabel('标题').fill('请尽快补齐学时');
     await page.getByLabel('内容').fill('您的学习进度落后于班级计划，请本周内完成一门必修课程。');
     await page.getByRole('button', { name: '发送', exact: true }).click();
-    await eventually(() => toastWith(page, '消息已发送给2名学员').count()).toBeGreaterThan(0);
+    await eventually(() => toastWith(page, '消息已发送给2人').count()).toBeGreaterThan(0);
     const sent = page.locator('.ant-table-row').filter({ hasText: '请尽快补齐学时' });
     await eventually(() => sent.count()).toBe(1);
     await expect.poll(() => sent.textContent()).toContain('0 / 2');

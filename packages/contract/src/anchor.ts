@@ -9,3 +9,13 @@ export function anchorLabel(kind: 'video' | 'pdf' | 'live', anchor: number | nul
   const s = String(anchor % 60).padStart(2, '0');
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
+
+/** The same position as a sentence says it: 第3分12秒, 第1小时2分5秒, 第12秒, or 第3页; empty for a whole chapter. */
+export function anchorWords(kind: 'video' | 'pdf' | 'live', anchor: number | null): string {
+  if (anchor === null) return '';
+  if (kind === 'pdf') return `第${anchor}页`;
+  const h = Math.floor(anchor / 3600);
+  const m = Math.floor((anchor % 3600) / 60);
+  const s = anchor % 60;
+  return `第${h > 0 ? `${h}小时${m}分` : m > 0 ? `${m}分` : ''}${s}秒`;
+}

@@ -10,3 +10,4 @@ export * from './access/rules.ts';
 export * from './access/routes.ts';
 export { examResultText } from './classExam.ts';
 export * from './anchor.ts';
+export * from './bookTitle.ts';

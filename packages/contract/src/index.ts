@@ -19,3 +19,4 @@ export * as notes from './calls/notes.ts';
 export * as operator from './calls/operator.ts';
 export * as work from './calls/work.ts';
 export * from './wordCount.ts';
+export * from './bookTitle.ts';

@@ -1,11 +1,12 @@
 /**
  * Exports and documents (an .xlsx, a certificate's PDF) are files, not envelopes: fetched with the login token and saved from a blob under the
  * server's own (Chinese, RFC 5987) file name. A refusal in the envelope the server answers instead
- * of a file is thrown with its message.
+ * of a file is thrown as a CallError('business') with its message.
  */
 import { urlOf } from '@portal/contract/base';
 import type { AnyCall } from '@portal/contract/refs';
 import { storage } from '../lib/storage.ts';
+import { CallError } from './client.ts';
 
 /** The file name of a Content-Disposition: filename* (UTF-8) first, then the plain one. */
 export function fileNameOf(disposition: string | null, fallback: string): string {
@@ -21,7 +22,9 @@ export async function downloadFile(ref: AnyCall, query: Record<string, string | 
   // A file is anything but the JSON envelope a refusal comes in.
   if (res.status !== 200 || (res.headers.get('Content-Type') ?? '').includes('application/json')) {
     const body = (await res.json().catch(() => null)) as { message?: string } | null;
-    throw new Error(body?.message ?? `HTTP ${res.status}`);
+    // The server's sentence is a refusal the caller shows as it is (like a call's); anything else failed.
+    if (body?.message && res.status !== 401) throw new CallError('business', body.message, res.status);
+    throw new Error(`HTTP ${res.status}`);
   }
   const blob = await res.blob();
   const href = URL.createObjectURL(blob);

@@ -45,6 +45,22 @@ export const answerValue = z
   .max(10, '答案选项过多');
 export type AnswerValue = z.infer<typeof answerValue>;
 
+/**
+ * Why I cannot start an exam now, as the list and the exam's page show it: not allowed online exams
+ * at all (a training-class account without the exam right), not enrolled in the exam's install, not
+ * open yet, over, every attempt used; unavailable: its install is not one I can see.
+ */
+export const EXAM_BLOCKS = ['noRight', 'notJoined', 'notStarted', 'ended', 'noAttemptsLeft', 'unavailable'] as const;
+export type ExamBlock = (typeof EXAM_BLOCKS)[number];
+export const EXAM_BLOCK_LABELS: Record<ExamBlock, string> = {
+  noRight: '未开通考试权限',
+  notJoined: '未报名',
+  notStarted: '未开始',
+  ended: '已结束',
+  noAttemptsLeft: '次数已用完',
+  unavailable: '不可参加',
+};
+
 /** My standing in an exam; null attempts figures where I may not take it. */
 export const examMine = z.object({
   attemptsUsed: z.number().int(),
@@ -53,8 +69,12 @@ export const examMine = z.object({
   passed: z.boolean(),
   /** An attempt of mine is open now: 继续考试. */
   openAttemptId: z.number().int().nullable(),
-  /** Why I cannot start (now), in words; null when I can. */
+  /** Why I cannot start (now), in words; null when I can. The same sentence the start would refuse with. */
   refusal: z.string().nullable(),
+  /** The same reason as a kind, for the page's label; null exactly when refusal is. */
+  blocked: z.enum(EXAM_BLOCKS).nullable(),
+  /** The install the exam belongs to (its page, /specialTrainingInfo?id=, is where to enrol); null for an exam open to all. */
+  installId: z.number().int().nullable(),
 });
 export type ExamMine = z.infer<typeof examMine>;
 

@@ -105,6 +105,8 @@ export const findClassStudy = defineCall({
     requiredHours: z.number(),
     electiveHours: z.number(),
     byUnit: z.array(z.object({ organName: z.string(), members: z.number().int(), averageHours: z.number(), behind: z.number().int() })),
+    /** The certificates classCertificatesPdf would print now (members' valid ones for the class's install). */
+    certificates: z.number().int(),
   }),
 });
 
@@ -318,7 +320,7 @@ export const findMessageRecipients = defineCall({
 
 const smsOutcome = z.object({ sent: z.number().int(), failed: z.number().int(), capped: z.number().int() });
 /** Chosen members of the class; none: the whole class. */
-const recipients = z.array(idParam('学员编号')).max(2000, '一次最多选择2000名学员').default([]);
+const recipients = z.array(idParam('学员编号')).max(2000, '一次最多选择2000人').default([]);
 
 export const sendMessage = defineCall({
   name: 'sendMessage',

@@ -6,7 +6,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { learning as L } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { certificates, installs, organs, persons } from '../../db/schema/index.ts';
@@ -88,6 +88,8 @@ export function makeCertificates(o: CertificateOptions) {
       .innerJoin(persons, eq(persons.personId, certificates.personId))
       .leftJoin(organs, eq(organs.id, persons.organId));
   type Row = Awaited<ReturnType<typeof selectRows>>[number];
+  /** The certificates a class's print holds: these people's for one install, revoked ones left out. */
+  const printable = (personIds: number[], installId: number) => and(inArray(certificates.personId, personIds), eq(certificates.installId, installId), isNull(certificates.revokedAt));
 
   const issuedDate = (r: Row) => dateIn(o.timeZone, r.issuedAt.getTime());
   const look = { fontFile: o.fontFile, sealFile: o.sealFile };
@@ -143,10 +145,17 @@ export function makeCertificates(o: CertificateOptions) {
     async printMany(personIds: number[], installId: number, title: string): Promise<{ count: number; bytes: Uint8Array } | null> {
       if (personIds.length === 0) return null;
       const rows = await selectRows()
-        .where(and(inArray(certificates.personId, personIds), eq(certificates.installId, installId), isNull(certificates.revokedAt)))
+        .where(printable(personIds, installId))
         .orderBy(asc(persons.personNo), asc(certificates.id));
       if (rows.length === 0) return null;
       return { count: rows.length, bytes: await renderCertificatesPdf(rows.map(pageOf), look, title, o.collegeName) };
+    },
+
+    /** How many certificates printMany would print, for the page to say so before the click. */
+    async countPrintable(personIds: number[], installId: number): Promise<number> {
+      if (personIds.length === 0) return 0;
+      const [r] = await db.select({ n: count() }).from(certificates).where(printable(personIds, installId));
+      return r?.n ?? 0;
     },
 
     /** The college revokes a certificate, with a reason; it then verifies as revoked, with the date. */

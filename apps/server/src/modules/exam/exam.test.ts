@@ -18,7 +18,7 @@ type Obj<T> = { res: boolean; resMsg: string; obj: T };
 const obj = <T>(r: { json: unknown }) => r.json as Obj<T>;
 
 let q: { single: number; multiple: number; judge: number; fill: number; single2: number };
-let fx: { open: number; upcoming: number; ended: number; ofInstall: number; install: number; capped: number; random: number; never: number; leave: number; once: number };
+let fx: { open: number; upcoming: number; ended: number; ofInstall: number; endedOfInstall: number; install: number; capped: number; random: number; never: number; leave: number; once: number };
 
 /** Fixtures of their own, so the tests do not depend on the demo exams. */
 async function fixtures() {
@@ -52,6 +52,7 @@ async function fixtures() {
     upcoming: await mk('未开始的考试', { startAt: new Date(now + day), endAt: new Date(now + 2 * day) }),
     ended: await mk('已结束的考试', { startAt: new Date(now - 2 * day), endAt: new Date(now - day) }),
     ofInstall: await mk('专题结业考试', { installId: install!.id }),
+    endedOfInstall: await mk('已结束的专题考试', { installId: install!.id, startAt: new Date(now - 3 * day), endAt: new Date(now - 2 * day) }),
     install: install!.id,
     capped: await mk('即将结束的考试', { endAt: new Date(now + 10 * 60_000), durationMinutes: 60 }),
     random: await mk('随机组卷考试', { selection: 'random', bank: BANK, randomRules: [{ type: 'single', count: 2, score: 30 }, { type: 'judge', count: 1, score: 40 }], shuffleQuestions: true, shuffleOptions: true }, false),
@@ -445,6 +446,41 @@ describe('the public list of exams', () => {
     const states = withEnded.obj.list.map((e) => e.state);
     expect(states.indexOf('ended')).toBeGreaterThan(states.lastIndexOf('upcoming'));
     expect(withEnded.obj.list.find((e) => e.id === fx.ended)!.mine!.refusal).toMatch(/^考试已于/);
+  });
+
+  it('tells for each exam whether I may take it and, if not, why: the kind for the label and the sentence the start refuses with', async () => {
+    const token = await t.login('13900010191');
+    const list = async (who = token) => new Map(obj<{ list: K.ExamItem[] }>(await t.call(K.findExamOnlineByPage, { token: who, query: { pageSize: 100, ended: 'true' } })).obj.list.map((e) => [e.id, e.mine!]));
+    const refusedWith = async (examId: number, who = token) => (await start(who, examId)).resMsg;
+    let mine = await list();
+    expect(mine.get(fx.open)).toMatchObject({ blocked: null, refusal: null, openAttemptId: null, installId: null });
+    for (const [examId, blocked] of [
+      [fx.upcoming, 'notStarted'],
+      [fx.ended, 'ended'],
+      [fx.ofInstall, 'notJoined'],
+      // A topic's exam that is over: 已结束, not 未报名 (enrolling now would not help).
+      [fx.endedOfInstall, 'ended'],
+    ] as const) {
+      expect(mine.get(examId), blocked).toMatchObject({ blocked, refusal: await refusedWith(examId) });
+    }
+    expect(mine.get(fx.ofInstall)!.installId).toBe(fx.install);
+
+    // An open attempt: nothing blocks (继续考试); all attempts used: 次数已用完.
+    const a = await started(token, fx.once);
+    expect((await list()).get(fx.once)).toMatchObject({ blocked: null, refusal: null, openAttemptId: a.attemptId });
+    await submit(token, a.attemptId);
+    mine = await list();
+    expect(mine.get(fx.once)).toMatchObject({ blocked: 'noAttemptsLeft', refusal: await refusedWith(fx.once), openAttemptId: null });
+
+    // Enrolled, the topic's exam opens.
+    expect(obj(await t.call(L.installApply, { token, query: { installId: fx.install } })).res).toBe(true);
+    expect((await list()).get(fx.ofInstall)).toMatchObject({ blocked: null, refusal: null });
+
+    // A training-class account without the exam right: every exam says so.
+    const trainee = await t.login('13800000002');
+    const theirs = await list(trainee);
+    expect(new Set([...theirs.values()].map((m) => m.blocked))).toEqual(new Set(['noRight']));
+    expect(theirs.get(fx.open)!.refusal).toBe(await refusedWith(fx.open, trainee));
   });
 });
 

@@ -77,6 +77,12 @@ const REVIEW_NOTES = {
   afterEnd: (end: Date) => `考试结束（${chinaTime(end)}）后可查看答案与解析`,
 } as const;
 
+/** Why an attempt cannot start: the kind the pages label, and the sentence the start refuses with. */
+interface Block {
+  kind: E.ExamBlock;
+  message: string;
+}
+
 type ExamRow = typeof exams.$inferSelect;
 type AttemptRow = typeof examAttempts.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -430,19 +436,27 @@ export function makeExam(db: Db, deps: ExamDeps) {
   }
 
   /** Whether the caller may take the exam at all (right, install), with the install's title. */
-  async function standing(caller: Caller, exam: ExamRow): Promise<{ installTitle: string; refusal: string | null }> {
-    if (!canTakeOnlineExam(caller)) return { installTitle: '', refusal: EXAM_MSG.noRight };
-    if (exam.installId === null) return { installTitle: '', refusal: null };
+  async function standing(caller: Caller, exam: ExamRow): Promise<{ installTitle: string; block: Block | null }> {
+    if (!canTakeOnlineExam(caller)) return { installTitle: '', block: { kind: 'noRight', message: EXAM_MSG.noRight } };
+    if (exam.installId === null) return { installTitle: '', block: null };
     const install = await deps.installOf(caller, exam.installId);
-    if (!install) return { installTitle: '', refusal: EXAM_MSG.examMissing };
-    return { installTitle: install.title, refusal: install.joined ? null : EXAM_MSG.notJoined(install.title) };
+    if (!install) return { installTitle: '', block: { kind: 'unavailable', message: EXAM_MSG.examMissing } };
+    return { installTitle: install.title, block: install.joined ? null : { kind: 'notJoined', message: EXAM_MSG.notJoined(install.title) } };
   }
 
-  /** Why a new attempt cannot start now (window, attempts), or null. */
-  function startRefusal(exam: ExamRow, used: number, now: Date): string | null {
-    if (now < exam.startAt) return EXAM_MSG.notStarted(exam.startAt);
-    if (now >= exam.endAt) return EXAM_MSG.ended(exam.endAt);
-    if (used >= exam.attemptsAllowed) return EXAM_MSG.noAttemptsLeft(exam.attemptsAllowed);
+  /**
+   * Why I cannot start the exam now, or null: the one rule behind the list's and the exam page's
+   * reason and the start's refusal. The standing comes first, except that an exam over is over
+   * whether I enrolled or not (enrolling would not help); an open attempt of mine is resumed (or, past
+   * its deadline, finished); then the window and the attempts allowed.
+   */
+  function blockOf(standingBlock: Block | null, exam: ExamRow, attempts: AttemptRow[], now: Date): Block | null {
+    const over = now >= exam.endAt;
+    if (standingBlock && !(standingBlock.kind === 'notJoined' && over)) return standingBlock;
+    if (attempts.some((a) => a.submittedAt === null)) return null;
+    if (now < exam.startAt) return { kind: 'notStarted', message: EXAM_MSG.notStarted(exam.startAt) };
+    if (over) return { kind: 'ended', message: EXAM_MSG.ended(exam.endAt) };
+    if (attempts.length >= exam.attemptsAllowed) return { kind: 'noAttemptsLeft', message: EXAM_MSG.noAttemptsLeft(exam.attemptsAllowed) };
     return null;
   }
 
@@ -454,16 +468,19 @@ export function makeExam(db: Db, deps: ExamDeps) {
       .orderBy(asc(examAttempts.attemptNo));
   }
 
-  function mineOf(exam: ExamRow, attempts: AttemptRow[], refusal: string | null, now: Date): E.ExamMine {
+  function mineOf(exam: ExamRow, attempts: AttemptRow[], standingBlock: Block | null, now: Date): E.ExamMine {
     const open = attempts.find((a) => a.submittedAt === null) ?? null;
     const scores = attempts.filter((a) => a.score !== null).map((a) => a.score!);
+    const block = blockOf(standingBlock, exam, attempts, now);
     return {
       attemptsUsed: attempts.length,
       attemptsAllowed: exam.attemptsAllowed,
       bestScore: scores.length ? Math.max(...scores) : null,
       passed: attempts.some((a) => a.passed === true),
       openAttemptId: open?.id ?? null,
-      refusal: refusal ?? (open ? null : startRefusal(exam, attempts.length, now)),
+      refusal: block?.message ?? null,
+      blocked: block?.kind ?? null,
+      installId: exam.installId,
     };
   }
 
@@ -611,8 +628,8 @@ export function makeExam(db: Db, deps: ExamDeps) {
       ]);
       const out = new Map<number, E.ExamMine>();
       for (const exam of rows) {
-        const { refusal } = await standing(caller, exam);
-        out.set(exam.id, mineOf(exam, attempts.filter((a) => a.examId === exam.id), refusal, now));
+        const { block } = await standing(caller, exam);
+        out.set(exam.id, mineOf(exam, attempts.filter((a) => a.examId === exam.id), block, now));
       }
       return out;
     },
@@ -621,27 +638,26 @@ export function makeExam(db: Db, deps: ExamDeps) {
       const exam = await examById(examId);
       if (!exam) throw new Refusal(EXAM_MSG.examMissing);
       await finishMineExpired(caller.personId, examId);
-      const [{ refusal }, attempts, now] = await Promise.all([standing(caller, exam), myAttempts(caller.personId, examId), dbNow(db)]);
-      return mineOf(exam, attempts, refusal, now);
+      const [{ block }, attempts, now] = await Promise.all([standing(caller, exam), myAttempts(caller.personId, examId), dbNow(db)]);
+      return mineOf(exam, attempts, block, now);
     },
 
     /** Starts my one open attempt of the exam, or resumes it. */
     async start(caller: Caller, examId: number): Promise<E.ExamPaper> {
       const exam = await examById(examId);
       if (!exam) throw new Refusal(EXAM_MSG.examMissing);
-      const { installTitle, refusal } = await standing(caller, exam);
-      if (refusal) throw new Refusal(refusal);
+      const { installTitle, block } = await standing(caller, exam);
       // Two tries: a concurrent start may win the insert; then its attempt is the one to resume (and
       // one more when another instance finished an expired attempt first).
       for (let round = 0; round < 3; round++) {
         const [attempts, now] = await Promise.all([attemptsOfStart(`${caller.personId}:${examId}`).then((r) => r ?? []), sharedNow(null)]);
+        const cannot = blockOf(block, exam, attempts, now);
+        if (cannot) throw new Refusal(cannot.message);
         const open = attempts.find((a) => a.submittedAt === null);
         // An open attempt whose time ran out is finished (once, under its lock) and said so.
         if (open && open.deadline <= now && (await finishMineExpired(caller.personId, examId)) > 0) throw new Refusal(EXAM_MSG.expiredOnResume);
         if (open && open.deadline > now) return paperOf(exam, open, installTitle, now);
         if (open) continue;
-        const cannot = startRefusal(exam, attempts.length, now);
-        if (cannot) throw new Refusal(cannot);
         const paper = await drawPaper(exam);
         if (paper.length === 0) throw new Refusal(EXAM_MSG.noQuestions);
         const created = await createAttempt({ exam, personId: caller.personId, attemptNo: attempts.length + 1, paper });
@@ -696,7 +712,7 @@ export function makeExam(db: Db, deps: ExamDeps) {
       const exam = await examById(examId);
       if (!exam) throw new Refusal(EXAM_MSG.examMissing);
       await finishMineExpired(caller.personId, examId);
-      const [{ installTitle, refusal }, attempts, now, size] = await Promise.all([standing(caller, exam), myAttempts(caller.personId, examId), dbNow(db), paperSize(exam)]);
+      const [{ installTitle, block }, attempts, now, size] = await Promise.all([standing(caller, exam), myAttempts(caller.personId, examId), dbNow(db), paperSize(exam)]);
       const counts = await answeredCounts(attempts.map((a) => a.id));
       const shown = exam.review === 'afterSubmit' || (exam.review === 'afterEnd' && now >= exam.endAt);
       const reviewNote = exam.review === 'afterEnd' ? (shown ? REVIEW_NOTES.afterSubmit : REVIEW_NOTES.afterEnd(exam.endAt)) : REVIEW_NOTES[exam.review];
@@ -710,7 +726,7 @@ export function makeExam(db: Db, deps: ExamDeps) {
       }
       return {
         rules: rulesOf(exam, installTitle, size.count, size.total),
-        mine: mineOf(exam, attempts, refusal, now),
+        mine: mineOf(exam, attempts, block, now),
         records: attempts.map((a) => resultOf(a, counts.get(a.id) ?? 0)),
         review,
         reviewNote,

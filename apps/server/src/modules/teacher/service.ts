@@ -48,7 +48,7 @@ export interface TeacherDeps {
   noticesPerPhoneDaily: number;
   /** The college's calendar: the SMS daily cap counts from its midnight. */
   timeZone: string;
-  certificates: Pick<CertificateService, 'printMany'>;
+  certificates: Pick<CertificateService, 'printMany' | 'countPrintable'>;
 }
 
 /** The class a call acts on, once `access` has let the caller in. */
@@ -223,6 +223,7 @@ export function makeTeacher({ db, reports, platform, sms, uc, person, noticesPer
         byUnit: [...units]
           .map(([organName, u]) => ({ organName, members: u.members, averageHours: Math.round((u.hours / u.members) * 10) / 10, behind: u.behind }))
           .sort((x, y) => y.behind - x.behind || y.members - x.members),
+        certificates: a.cls.installId === null ? 0 : await certificates.countPrintable(rows.map((r) => r.personId), a.cls.installId),
       };
     },
 

@@ -395,6 +395,8 @@ describe("the class's certificates in one PDF", () => {
     expect(decodeURIComponent(String(res.headers['content-disposition']))).toContain(`${first.name}-结业证书-`);
     const pages = await pdfPages(new Uint8Array(res.rawPayload));
     expect(pages).toHaveLength(want.length);
+    // The overview says beforehand how many the print holds.
+    expect((await ok<{ certificates: number }>(T.findClassStudy, teacher, { query: { classId: first.id } })).certificates).toBe(want.length);
     want.forEach((w, i) => {
       expect(pages[i]).toContain(w.certNo);
       expect(pages[i]).toContain(`${w.personName}同志`);
@@ -423,6 +425,7 @@ describe("the class's certificates in one PDF", () => {
     const [bare] = await t.db.insert(teacherClasses).values({ name: '机关党务干部线上读书班', installId: null, startAt: new Date(Date.now() - 86_400_000), endAt: new Date(Date.now() + 86_400_000), requiredHours: 4 }).returning();
     await t.db.insert(classTeachers).values({ classId: bare!.id, personId: teacherId });
     expect((await pdfOf(bare!.id, teacher)).json()).toMatchObject({ message: TEACHER_MSG.noInstall });
+    expect((await ok<{ certificates: number }>(T.findClassStudy, teacher, { query: { classId: bare!.id } })).certificates).toBe(0);
     // The same arrangement as the first class, with one member whose certificate (if any) is revoked.
     const [cls] = await t.db.select().from(teacherClasses).where(eq(teacherClasses.id, first.id));
     const [empty] = await t.db.insert(teacherClasses).values({ name: '年度网络专题学习补学班', installId: cls!.installId, startAt: cls!.startAt, endAt: cls!.endAt, requiredHours: 4 }).returning();
@@ -439,5 +442,6 @@ describe("the class's certificates in one PDF", () => {
     const none = await pdfOf(empty!.id, teacher);
     expect(none.headers['content-type']).not.toContain('pdf');
     expect(none.json()).toMatchObject({ message: TEACHER_MSG.noCertificates });
+    expect((await ok<{ certificates: number }>(T.findClassStudy, teacher, { query: { classId: empty!.id } })).certificates).toBe(0);
   });
 });

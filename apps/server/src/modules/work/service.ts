@@ -7,7 +7,7 @@
  * and every hand-in is a new numbered version (unique per submission), never an overwrite.
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { UC_CODE, wordCount, work as W } from '@portal/contract';
+import { UC_CODE, bookTitle, wordCount, work as W } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { classMembers, classMessages, courses, installs, messageRecipients, organs, persons, teacherClasses, workExtensions, workFiles, workSubmissions, workVersions, works, type PracticeData } from '../../db/schema/index.ts';
 import type { Caller } from '../../http/auth.ts';
@@ -455,7 +455,7 @@ export function makeWork({ db, platform, files, classesOf, classOfTeacher, uploa
       await tx.update(workSubmissions).set(result).where(eq(workSubmissions.id, row.s.id));
       const what = kind === 'homework' ? '作业' : '实践报告';
       const verdict = kind === 'homework' ? (body.outcome === 'passed' ? '已通过' : '已退回修改') : body.outcome === 'passed' ? '审核通过' : '已驳回';
-      const parts = [`您提交的${what}《${row.w.title}》（第${row.s.version}次提交）${verdict}。`];
+      const parts = [`您提交的${what}${bookTitle(row.w.title)}（第${row.s.version}次提交）${verdict}。`];
       if (body.score !== null) parts.push(`成绩：${body.score}分。`);
       if (body.comment) parts.push(`${kind === 'practice' && body.outcome === 'returned' ? '驳回理由' : '评语'}：${body.comment}`);
       if (body.outcome === 'returned') parts.push('请修改后重新提交。');
@@ -699,7 +699,7 @@ export function makeWork({ db, platform, files, classesOf, classOfTeacher, uploa
         fileName: `${a.cls.name}-${work.title}-作业提交情况-${date}`.slice(0, 120),
         asciiName: `class-${a.cls.id}-work-${work.id}-${date}`,
         sheetName: '作业提交情况',
-        title: `${a.cls.name}《${work.title}》作业提交情况（截止：${chinaDate(new Date(work.dueAt))}；导出日期：${date}${filterText ? `；筛选：${filterText}` : ''}）`,
+        title: `${a.cls.name}${bookTitle(work.title)}作业提交情况（截止：${chinaDate(new Date(work.dueAt))}；导出日期：${date}${filterText ? `；筛选：${filterText}` : ''}）`,
         columns: EXPORT_COLUMNS('homework'),
         rows: allRows((q) => rowsPage(a.cls, { ...f, kind: 'homework', withMissing: true }, q)),
       };
@@ -773,7 +773,7 @@ export function makeWork({ db, platform, files, classesOf, classOfTeacher, uploa
           .onConflictDoUpdate({ target: [workExtensions.workId, workExtensions.personId], set: { until, reason: body.reason, grantedBy: a.teacher.personId, grantedAt: new Date() } });
         const when = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit' }).format(until);
         const what = w.kind === 'homework' ? '作业' : '实践报告';
-        await notify(tx, a.teacher, w, body.personId, `${what}已延期：${w.title}`.slice(0, 50), `班主任已将您的${what}《${w.title}》提交截止时间延至${when}。${body.reason ? `说明：${body.reason}` : ''}`.slice(0, 500));
+        await notify(tx, a.teacher, w, body.personId, `${what}已延期：${w.title}`.slice(0, 50), `班主任已将您的${what}${bookTitle(w.title)}提交截止时间延至${when}。${body.reason ? `说明：${body.reason}` : ''}`.slice(0, 500));
       });
       await platform.audit({ personId: a.teacher.personId, ip: a.ip, event: 'teacher.grantExtension', target: `work:${w.id}`, outcome: 'success', detail: { classId: a.cls.id, personId: body.personId, until: until.toISOString(), reason: body.reason } });
       return { workId: w.id, personId: body.personId, extensionUntil: iso(until) };

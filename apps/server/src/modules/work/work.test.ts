@@ -524,3 +524,20 @@ describe('at the same moment', () => {
     expect(detail.versions.filter((v) => v.examinedAt !== null)).toHaveLength(1);
   });
 });
+
+describe("the learner's messages name the work once between 《》", () => {
+  it('a title that carries 《》 is not wrapped again when reviewed or extended', async () => {
+    const title = '《习近平新时代中国特色社会主义思想学习纲要》专题学习体会';
+    const [w] = await t.db.insert(works).values({ classId: first.id, kind: 'homework', title, requirement: '谈体会', dueAt: new Date(Date.now() + DAY) }).returning({ id: works.id });
+    const s = await ok<W.MySubmission>(W.addWork, learner, draft(w!.id, 0, '学习体会正文'));
+    await ok(W.examineWork, teacher, { body: { classId: first.id, submissionId: s.id, version: 1, decision: 'return', comment: '请联系实际。' } });
+    const named = '《〈习近平新时代中国特色社会主义思想学习纲要〉专题学习体会》';
+    let [message] = (await ok<{ list: T.SentMessage[] }>(T.findMyMessage, learner)).list;
+    expect(message!.content).toBe(`您提交的作业${named}（第1次提交）已退回修改。评语：请联系实际。请修改后重新提交。`);
+    const until = new Date(Date.now() + 2 * DAY).toISOString();
+    await ok(W.grantWorkExtension, teacher, { body: { classId: first.id, workId: w!.id, personId: await personIdOf('13800000001'), until } });
+    [message] = (await ok<{ list: T.SentMessage[] }>(T.findMyMessage, learner)).list;
+    expect(message!.content).toContain(`班主任已将您的作业${named}提交截止时间延至`);
+    expect(message!.content).not.toContain('《《');
+  });
+});

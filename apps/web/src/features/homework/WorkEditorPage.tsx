@@ -10,7 +10,8 @@ import { Loading, QueryState } from '../learning/ListState.tsx';
 import { idFrom } from '../learning/query.ts';
 import { hwHref } from './common.tsx';
 import { WorkEditor } from './WorkEditor.tsx';
-import { courseNotes, NOTES_PARAM, notesQuote } from './fromNotes.tsx';
+import { courseNotes, NOTES_PARAM } from './fromNotes.tsx';
+import { notesQuote } from './notesQuote.ts';
 
 export function WorkEditorPage() {
   const [params] = useSearchParams();

@@ -1,7 +1,7 @@
 /**
  * 用笔记写心得 (issue 16): from a course's notes on learningnotes, a homework draft that quotes them.
  * The learner picks one of their open homework assignments (the ones of that course first); the
- * editor opens with the notes quoted at the end of the draft (a Markdown quote per note), and the
+ * editor opens with the notes quoted at the end of the draft (plain text, see notesQuote.ts), and the
  * usual autosave keeps it. The notes are read when the editor opens, so the quote is always current.
  */
 import { useEffect, useState } from 'react';
@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router';
 import { Button, Empty, Modal, Radio, Space } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import type { notes as N, work as W } from '@portal/contract';
-import { anchorLabel } from '@portal/contract/base';
+import { bookTitle } from '@portal/contract/base';
 import { notes, work } from '@portal/contract/refs';
 import { call } from '../../api/client.ts';
 import { useCallQuery } from '../../api/useCallQuery.ts';
@@ -21,20 +21,6 @@ import { hwHref, stateLabel } from './common.tsx';
 export const NOTES_PARAM = 'notesOf';
 
 const open = (r: W.MyWorkItem) => r.kind === 'homework' && (r.state === 'draft' || r.state === 'returned' || (r.state === 'none' && !r.closed));
-
-/** The notes of a course as Markdown quotes: a heading line per note (its chapter and position), then its text. */
-export function notesQuote(list: N.Note[]): string {
-  if (list.length === 0) return '';
-  const parts = list.map((n) => {
-    const where = `${n.resourceTitle}${n.anchor !== null ? ` ${anchorLabel(n.resourceKind, n.anchor)}` : ''}`;
-    const body = n.content
-      .split(/\r?\n/)
-      .map((line) => `> ${line}`)
-      .join('\n');
-    return `> **${n.title}**（${where}）\n>\n${body}`;
-  });
-  return `## 学习笔记摘录：${list[0]!.courseTitle}\n\n${parts.join('\n\n')}`;
-}
 
 /** All my notes of a course (up to 500), in the order of the notes page. */
 export async function courseNotes(courseId: number): Promise<N.Note[]> {
@@ -99,7 +85,7 @@ export function WriteFromNotes({ courseId, courseTitle }: { courseId: number; co
         }}
         destroyOnHidden
       >
-        <p>《{courseTitle}》的笔记将以引用的形式加在所选作业草稿的末尾，您可以在此基础上修改。</p>
+        <p>{bookTitle(courseTitle)}的笔记将以摘录的形式加在所选作业草稿的末尾，您可以在此基础上修改。</p>
         {show ? <Chooser courseTitle={courseTitle} onChoose={setTarget} /> : null}
       </Modal>
     </>

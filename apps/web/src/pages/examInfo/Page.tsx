@@ -80,7 +80,12 @@ export default function ExamInfoPage() {
                     继续考试
                   </Button>
                 ) : d.mine.refusal ? (
-                  <Alert type="info" showIcon message={d.mine.refusal} />
+                  <Alert
+                    type="info"
+                    showIcon
+                    message={d.mine.refusal}
+                    action={d.mine.blocked === 'notJoined' && d.mine.installId ? <Link to={`/specialTrainingInfo?id=${d.mine.installId}`}>去报名</Link> : undefined}
+                  />
                 ) : (
                   <Button type="primary" size="large" onClick={() => navigate(`/exam?examId=${examId}`)}>
                     开始考试

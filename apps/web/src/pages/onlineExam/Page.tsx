@@ -1,12 +1,16 @@
-/** /onlineExam: the exams open to me, upcoming and ended, with my attempts, best score and pass state; the practice entry. */
+/**
+ * /onlineExam: the exams open to me, upcoming and ended, with my attempts, best score and pass state,
+ * and on each either 参加考试 / 继续考试 or why I cannot take it; the practice entry.
+ */
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Button, Pagination, Tag } from 'antd';
 import { catalog } from '@portal/contract/refs';
 import type { catalog as CatalogTypes } from '@portal/contract';
 import { QueryState } from '../../features/learning/ListState.tsx';
 import { useCallQuery } from '../../api/useCallQuery.ts';
 import { formatDateTime } from '../../features/exam/format.ts';
+import { ExamAction } from '../../features/exam/ExamAction.tsx';
 import '../../features/exam/exam.css';
 
 const PAGE_SIZE = 10;
@@ -39,7 +43,7 @@ export default function OnlineExamPage() {
                 <li key={e.id} className="exam-card">
                   <div>
                     <h2>
-                      {e.title} <Tag color={STATE[e.state].color}>{STATE[e.state].label}</Tag>
+                      <Link to={`/examInfo?examId=${e.id}`}>{e.title}</Link> <Tag color={STATE[e.state].color}>{STATE[e.state].label}</Tag>
                       {e.decidesCompletion && <Tag color="red">结业考试</Tag>}
                     </h2>
                     {e.installTitle && <p>所属培训：{e.installTitle}</p>}
@@ -54,9 +58,7 @@ export default function OnlineExamPage() {
                       </p>
                     )}
                   </div>
-                  <Button type="primary" size="large" aria-label={`参加考试 ${e.title}`} onClick={() => navigate(`/examInfo?examId=${e.id}`)}>
-                    参加考试
-                  </Button>
+                  <ExamAction exam={e} />
                 </li>
               ))}
             </ul>

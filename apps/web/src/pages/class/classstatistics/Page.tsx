@@ -6,7 +6,8 @@
  */
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Alert, Button, Card, Col, Row, Statistic, Table, Tag } from 'antd';
+import { Alert, Button, Card, Col, Row, Space, Statistic, Table, Tag } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
 import { teacher } from '@portal/contract/refs';
 import { call, showError } from '../../../api/client.ts';
 import { useCallQuery } from '../../../api/useCallQuery.ts';
@@ -95,7 +96,21 @@ export default function ClassOverviewPage() {
                     <p>
                       本班学员获得的“{s.cls.installTitle}”结业证书合成一个 PDF 文件，每张一页（A4 横向），按学号排列，可直接打印后发放；已撤销的证书不打印。
                     </p>
-                    <ExportButton call={teacher.classCertificatesPdf} query={{ classId }} fileName={`${s.cls.name}-结业证书.pdf`} label="打印本班结业证书（PDF）" />
+                    {s.certificates > 0 ? (
+                      <>
+                        <p>本班已有 {s.certificates} 人获得结业证书。</p>
+                        <ExportButton call={teacher.classCertificatesPdf} query={{ classId }} fileName={`${s.cls.name}-结业证书.pdf`} label="打印本班结业证书（PDF）" />
+                      </>
+                    ) : (
+                      <Space wrap>
+                        <Button icon={<DownloadOutlined />} disabled aria-describedby="no-certificates">
+                          打印本班结业证书（PDF）
+                        </Button>
+                        <span id="no-certificates" className="teacher-muted">
+                          本班学员暂未获得结业证书，暂无可打印的证书
+                        </span>
+                      </Space>
+                    )}
                   </div>
                 ) : (
                   <p className="teacher-muted">本班级未关联培训项目，没有结业证书可打印。</p>

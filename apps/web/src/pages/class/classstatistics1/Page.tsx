@@ -73,7 +73,7 @@ export default function ClassPersonStudyPage() {
             total: q.data?.total ?? 0,
             showSizeChanger: true,
             pageSizeOptions: [10, 20, 50, 100],
-            showTotal: (n) => `共${n}名学员`,
+            showTotal: (n) => `共${n}人`,
             onChange: (pageNum, pageSize) => set({ pageNum, pageSize }),
           }}
           columns={[

@@ -40,7 +40,7 @@ export default function SendMessagePage() {
   const send = useMutation({
     mutationFn: (c: Compose) => call(teacher.sendMessage, { body: { classId, personIds: c.to === 'all' ? [] : c.personIds, title: c.title, content: c.content, sms: c.sms } }),
     onSuccess: (r) => {
-      toast('success', `消息已发送给${r.recipientCount}名学员${r.sms ? `；${smsSummary(r.sms)}` : ''}`);
+      toast('success', `消息已发送给${r.recipientCount}人${r.sms ? `；${smsSummary(r.sms)}` : ''}`);
       form.resetFields(['title', 'content', 'sms']);
       void client.invalidateQueries({ queryKey: [teacher.findMessage.name] });
     },

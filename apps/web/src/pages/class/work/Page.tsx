@@ -22,7 +22,7 @@ export default function ClassWorkPage() {
         {color ? <Tag color={color}>{n}人</Tag> : `${n}人`}
       </Link>
     ) : (
-      '0'
+      '0人'
     );
   return (
     <div className="teacher-page">
@@ -55,7 +55,7 @@ export default function ClassWorkPage() {
               { title: '截止时间', dataIndex: 'dueAt', width: 150, render: (d: string) => formatDateTime(d) },
               { title: '应交', dataIndex: 'members', width: 70, align: 'right', render: (n: number) => `${n}人` },
               { title: '已交待批阅', dataIndex: 'pending', width: 110, align: 'right', render: (n: number, r) => count(n, r, 'pending', 'warning') },
-              { title: '已批阅', dataIndex: 'reviewed', width: 90, align: 'right', render: (n: number, r) => (n > 0 ? <span title={`通过${r.passed}人，退回${r.returned}人`}>{n}人</span> : '0') },
+              { title: '已批阅', dataIndex: 'reviewed', width: 90, align: 'right', render: (n: number, r) => (n > 0 ? <span title={`通过${r.passed}人，退回${r.returned}人`}>{n}人</span> : '0人') },
               { title: '退回修改', dataIndex: 'returned', width: 90, align: 'right', render: (n: number, r) => count(n, r, 'returned') },
               { title: '未提交', dataIndex: 'missing', width: 90, align: 'right', render: (n: number, r) => count(n, r, 'missing', 'error') },
               { title: '迟交', dataIndex: 'late', width: 70, align: 'right', render: (n: number) => `${n}人` },
