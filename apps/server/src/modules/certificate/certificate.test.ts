@@ -248,3 +248,45 @@ describe('the certificate, its payload and its PDF', () => {
     expect(entry).toMatchObject({ personId: null, ip: expect.stringMatching(/^operator:/), detail: { reason: '培训档案核查不符' } });
   });
 });
+
+describe("a class's print", () => {
+  it('200 certificates stream page by page from the worker pool while the request thread keeps turning', async () => {
+    const fx = await topic('证书专题己', false);
+    const people = await t.db
+      .insert(persons)
+      .values(Array.from({ length: 200 }, (_, i) => ({ personNo: `Z9${String(i).padStart(5, '0')}`, personName: `结业学员${i}`, mobile: `1770000${String(i).padStart(4, '0')}` })))
+      .returning({ personId: persons.personId });
+    const svc = certificatesOf(t.config, t.db, makePlatform(t.db), workers);
+    await t.db.transaction(async (tx) => {
+      for (const p of people) await svc.issue(tx, p.personId, [{ installId: fx.install, hours: 1 }], new Date());
+    });
+
+    // A ticker on the request thread: it counts the turns of the event loop during the print.
+    let ticks = 0;
+    let ticking = true;
+    const tick = () => {
+      ticks++;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const printed = await svc.printMany(
+      people.map((p) => p.personId),
+      fx.install,
+      '证书测试班 结业证书',
+    );
+    const chunks: Buffer[] = [];
+    for await (const chunk of printed!.pdf) chunks.push(chunk as Buffer);
+    ticking = false;
+
+    expect(printed!.count).toBe(200);
+    // A chunk per page, and the request thread turned between chunks: drawn elsewhere, sent as drawn.
+    expect(chunks.length).toBeGreaterThanOrEqual(200);
+    expect(ticks).toBeGreaterThanOrEqual(200);
+    const pages = await pdfText(new Uint8Array(Buffer.concat(chunks)));
+    expect(pages).toHaveLength(200);
+    for (const i of [0, 1, 99, 199]) {
+      expect(pages[i]).toContain(`结业学员${i}同志`);
+      expect(pages[i]).toContain('证书专题己');
+    }
+  });
+});
