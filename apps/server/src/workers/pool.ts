@@ -46,8 +46,10 @@ export type FromWorker =
 // `never` as the parameter: any one-parameter function is a task.
 type Task = (input: never) => unknown;
 type Chunks = AsyncIterable<Uint8Array>;
-type JobName<T> = { [K in keyof T]: T[K] extends (input: never) => Chunks ? never : K }[keyof T] & string;
-type StreamName<T> = { [K in keyof T]: T[K] extends (input: never) => Chunks ? K : never }[keyof T] & string;
+/** A task that never returns (it only throws) is a job, not a stream. */
+type Streams<F> = F extends (input: never) => infer O ? ([O] extends [never] ? false : O extends Chunks ? true : false) : false;
+type JobName<T> = { [K in keyof T]: Streams<T[K]> extends true ? never : K }[keyof T] & string;
+type StreamName<T> = { [K in keyof T]: Streams<T[K]> extends true ? K : never }[keyof T] & string;
 type InputOf<F> = F extends (input: infer I) => unknown ? I : never;
 type OutputOf<F> = F extends (input: never) => infer O ? Awaited<O> : never;
 
