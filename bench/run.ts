@@ -19,6 +19,11 @@
  *           checked from the database; any of those not 0 fails the run)
  *
  *   import  100,000 people from one .xlsx into PostgreSQL (bench/import.ts; bar: well under a minute)
+ *   certificates  certificate PDFs on the embedded database, the server in its own process: one
+ *           certificate's download after the first (bar ≤ 150 ms), a class of BENCH_CERTIFICATES (200)
+ *           printed (first byte, whole file, the server's peak memory), and an open-loop probe
+ *           (bench/probe.ts: getSessionPerson every 50 ms) alone, during class prints and during
+ *           single downloads
  *
  * `npm run bench -- heartbeat` runs one section. The heartbeat and exam sections use BENCH_DATABASE_URL
  * (default postgres://postgres@127.0.0.1:5432/portal_bench), creating the database and the large
@@ -26,7 +31,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
@@ -36,6 +41,7 @@ import { catalog, content, exam as E, isCallDef, type CallDef } from '@portal/co
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { lighthouseRows } from './lighthouse.ts';
+import { probe } from './probe.ts';
 import { newToken, sha256 } from '../apps/server/src/lib/crypto.ts';
 import { gradePaper, type Gradable } from '../apps/server/src/modules/exam/grade.ts';
 
@@ -277,6 +283,107 @@ async function benchExport() {
   } finally {
     await app.close();
     await database.close();
+  }
+}
+
+/**
+ * Certificate PDFs, the server in its own process on the demo data (embedded database) plus a class of
+ * BENCH_CERTIFICATES learners, each holding a certificate of the class's arrangement. Measured from
+ * outside: a learner's certificate downloaded one after another, the class's print, and a cheap call's
+ * latency (open loop) alone and while they run; the server's peak resident memory from /proc.
+ */
+async function benchCertificates() {
+  const CLASS = Number(process.env.BENCH_CERTIFICATES ?? 200);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-cert-'));
+  const port = 18088;
+  // The first start migrates and seeds; the class is added while no server runs on the directory.
+  await stop((await startServer(dataDir, port)).child);
+  const { openDatabase } = await import('../apps/server/src/db/client.ts');
+  const { sql } = await import('drizzle-orm');
+  const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
+  const one = async <T>(q: ReturnType<typeof sql>) => ((await database.db.execute(q)) as unknown as { rows: T[] }).rows[0]!;
+  const { installId } = await one<{ installId: number }>(sql`select min(id) as "installId" from installs`);
+  const { learnerId } = await one<{ learnerId: number }>(sql`select person_id as "learnerId" from persons where mobile = '13800000001'`);
+  const { teacherId } = await one<{ teacherId: number }>(sql`select person_id as "teacherId" from persons where mobile = '13800000004'`);
+  await database.db.execute(sql`insert into persons (person_no, person_name, mobile, organ_id)
+    select 'C' || lpad(g::text, 6, '0'), '证书学员' || g, '155' || lpad(g::text, 8, '0'), (select min(id) from organs) from generate_series(1, ${CLASS}) g`);
+  // Numbered as the certificate module numbers them (ZS, the year, the row's id from its sequence).
+  await database.db.execute(sql`insert into certificates (id, cert_no, person_id, install_id, issued_at, hours, verify_code)
+    select n.id, 'ZS2026' || lpad(n.id::text, 6, '0'), n.person_id, ${installId}, now(), 20, 'BENCH2'
+    from (select nextval(pg_get_serial_sequence('certificates', 'id')) as id, person_id from persons where person_no like 'C%' or person_id = ${learnerId}) n
+    on conflict (person_id, install_id) do nothing`);
+  const { certNo } = await one<{ certNo: string }>(sql`select cert_no as "certNo" from certificates where person_id = ${learnerId} and revoked_at is null order by id limit 1`);
+  const { classId } = await one<{ classId: number }>(
+    sql`insert into teacher_classes (name, install_id, start_at, end_at, required_hours) values ('证书基准测试班', ${installId}, now() - interval '100 days', now() + interval '100 days', 10) returning id as "classId"`,
+  );
+  await database.db.execute(sql`insert into class_teachers (class_id, person_id) values (${classId}, ${teacherId})`);
+  await database.db.execute(sql`insert into class_members (class_id, person_id) select ${classId}, person_id from persons where person_no like 'C%'`);
+  // Sessions as modules/uc opens them (only the token's SHA-256 is stored).
+  const [teacherToken, learnerToken] = [newToken(), newToken()];
+  await database.db.execute(sql`insert into sessions (token_hash, person_id, login_type, ip, expires_at) values
+    (${sha256(teacherToken)}, ${teacherId}, 'password', '127.0.0.1', now() + interval '1 day'),
+    (${sha256(learnerToken)}, ${learnerId}, 'password', '127.0.0.1', now() + interval '1 day')`);
+  await database.close();
+
+  const { child } = await startServer(dataDir, port, { RATE_LIMIT_PER_MINUTE: '100000000' });
+  const base = `http://127.0.0.1:${port}`;
+  /** A download read to its end: when the first bytes came and when the last did. */
+  const download = async (url: string, token: string) => {
+    const t0 = performance.now();
+    const res = await fetch(url, { headers: { authorization: token } });
+    const reader = res.body!.getReader();
+    let firstMs = 0;
+    let bytes = 0;
+    for (let r = await reader.read(); !r.done; r = await reader.read()) {
+      if (bytes === 0) firstMs = performance.now() - t0;
+      bytes += r.value.byteLength;
+    }
+    if (res.status !== 200 || res.headers.get('content-type') !== 'application/pdf') throw new Error(`${url}: ${res.status}`);
+    return { ms: performance.now() - t0, firstMs, bytes };
+  };
+  const single = () => download(`${base}/video_learning/education/studentLearn/certificatePdf?certNo=${certNo}`, learnerToken);
+  const print = () => download(`${base}/video_learning/education/teacher/classCertificatesPdf?classId=${classId}`, teacherToken);
+  const cheapCall = () => probe(`${base}/video_learning/getSessionPerson`, { method: 'POST', headers: { authorization: teacherToken } });
+  const rss = () => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024);
+  try {
+    const work: Record<string, unknown>[] = [];
+    const probes: Record<string, unknown>[] = [];
+    const firstSingle = await single();
+    work.push({ what: 'one certificate, first download', ms: Math.round(firstSingle.ms), kb: Math.round(firstSingle.bytes / 1024) });
+
+    const alone = cheapCall();
+    await new Promise((r) => setTimeout(r, 5000));
+    probes.push({ while: 'nothing else', ...(await alone.stop()) });
+
+    // Downloads one after another for ten seconds.
+    const duringSingles = cheapCall();
+    const singles: number[] = [];
+    for (const end = performance.now() + 10_000; performance.now() < end; ) singles.push((await single()).ms);
+    probes.push({ while: `${singles.length} single certificates downloaded one after another`, ...(await duringSingles.stop()) });
+    const sorted = singles.sort((a, b) => a - b);
+    for (const [label, ms] of [['p50', pct(sorted, 0.5)], ['p90', pct(sorted, 0.9)], ['max', sorted.at(-1)!]] as const) {
+      work.push({ what: `one certificate, the ${singles.length} downloads after the first: ${label}`, ms: Math.round(ms), bar: '≤ 150 ms' });
+    }
+
+    // The server's resident memory sampled every 100 ms while the class is printed.
+    const rssBefore = rss();
+    let rssPeak = rssBefore;
+    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rss())), 100);
+    const duringPrints = cheapCall();
+    for (let i = 1; i <= 3; i++) {
+      const p = await print();
+      work.push({ what: `class of ${CLASS}, print ${i}`, ms: Math.round(p.ms), first_byte_ms: Math.round(p.firstMs), kb: Math.round(p.bytes / 1024) });
+    }
+    probes.push({ while: `3 prints of a class of ${CLASS}, one after another`, ...(await duringPrints.stop()) });
+    clearInterval(sampler);
+    work.push({ what: 'server resident memory before the prints (MB)', ms: rssBefore });
+    work.push({ what: 'server resident memory at most during the prints (MB)', ms: rssPeak });
+    // A shared machine's other work shows in every figure: its load is part of the result.
+    work.push({ what: 'machine load average (1 min) at the end', ms: +loadavg()[0]!.toFixed(1) });
+    save('certificates', work);
+    save('certificates-probe', probes);
+  } finally {
+    await stop(child);
   }
 }
 
@@ -665,3 +772,4 @@ if (wanted('export')) await benchExport();
 if (wanted('heartbeat')) await benchHeartbeat();
 if (wanted('exam')) await benchExam();
 if (wanted('import')) await (await import('./import.ts')).benchImport();
+if (wanted('certificates')) await benchCertificates();

@@ -9,6 +9,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { makePlatform } from '../src/modules/platform/service.ts';
 import { certificatesOf } from '../src/modules/certificate/service.ts';
 import { refuseWhileServing } from '../src/modules/ops/localServer.ts';
+import { makeWorkerPool } from '../src/workers/pool.ts';
 
 const [certNo, ...words] = process.argv.slice(2);
 if (!certNo || words.length === 0) {
@@ -24,7 +25,8 @@ try {
 }
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite') });
 try {
-  const certificates = certificatesOf(config, database.db, makePlatform(database.db));
+  // It prints no PDF, so its pool never starts a worker.
+  const certificates = certificatesOf(config, database.db, makePlatform(database.db), makeWorkerPool());
   // The audit log's address column names where the revocation came from: this command and its user.
   const r = await certificates.revoke(certNo, words.join(' '), { personId: null, ip: `command:${userInfo().username}` });
   console.log(`${r.certNo} 已撤销（${r.revokedAt}）`);

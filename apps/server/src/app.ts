@@ -52,6 +52,7 @@ import { privateDiskFiles } from './modules/work/files.ts';
 import { aliyunSms, outboxSms, type SmsSender } from './integrations/sms.ts';
 import { realWechat, simulatedWechat, type WechatLogin } from './integrations/wechat.ts';
 import { diskStorage } from './integrations/storage.ts';
+import { makeWorkerPool } from './workers/pool.ts';
 
 export interface AppDeps {
   config: Config;
@@ -142,7 +143,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const person = makePerson({ db, platform, storage, config, uc });
   personRoutes(bind, person);
   await contentRoutes(app, bind, makeContent({ db, platform, product: config.PRODUCT, perMinute: config.RATE_LIMIT_PER_MINUTE, statsTtlMs: config.STATS_CACHE_SECONDS * 1000, timeZone: config.TIME_ZONE }));
-  const certificates = certificatesOf(config, db, platform);
+  // The one pool of workers for CPU-heavy work (workers/pool.ts), closed after the last request.
+  const workers = makeWorkerPool();
+  app.addHook('onClose', () => workers.close());
+  const certificates = certificatesOf(config, db, platform, workers);
   const learning = makeLearning(
     db,
     { completionRatio: config.COMPLETION_RATIO, idleMinutes: config.IDLE_MINUTES },

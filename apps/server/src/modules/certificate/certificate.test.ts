@@ -8,9 +8,11 @@ import { makePlatform } from '../platform/service.ts';
 import { makeLearning } from '../learning/service.ts';
 import { CERTIFICATE_MSG, certificatesOf } from './service.ts';
 import { makeSigner } from './signing.ts';
+import { makeWorkerPool } from '../../workers/pool.ts';
 import { maskName } from '../content/listing.ts';
 
 let t: TestApp;
+const workers = makeWorkerPool();
 const OPERATOR = 'operator-token-of-the-college-tools-0123456789';
 const day = 86_400_000;
 type Obj<T> = { res: boolean; resMsg: string; obj: T };
@@ -25,7 +27,10 @@ beforeAll(async () => {
   const [y] = await t.db.insert(trainingYears).values({ year: 2097, name: '2097年度' }).returning();
   yearId = y!.id;
 }, 120_000);
-afterAll(() => t.close());
+afterAll(async () => {
+  await workers.close();
+  await t.close();
+});
 
 /** A topic with one 1-学时 course of a 20-second video and, if asked, a 结业考试 that decides completion. */
 async function topic(title: string, withExam: boolean) {
@@ -97,7 +102,7 @@ describe('issuing', () => {
     expect(list).toEqual([expect.objectContaining({ certNo: row!.certNo, installTitle: '证书专题甲', hours: 1, revokedAt: null, verifyCode: row!.verifyCode })]);
     expect(list[0]!.verifyUrl).toMatch(new RegExp(`^${t.config.PUBLIC_URL}/certificate\\?no=${row!.certNo}&p=[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$`));
     // Completing it again changes nothing.
-    await t.db.transaction((tx) => makeLearning(t.db, { completionRatio: 0.95, idleMinutes: 20 }, { installsCompleted: (x, p, c, at) => certificatesOf(t.config, t.db, makePlatform(t.db)).issue(x, p, c, at) }).completeInstall(tx, me.personId, fx.install));
+    await t.db.transaction((tx) => makeLearning(t.db, { completionRatio: 0.95, idleMinutes: 20 }, { installsCompleted: (x, p, c, at) => certificatesOf(t.config, t.db, makePlatform(t.db), workers).issue(x, p, c, at) }).completeInstall(tx, me.personId, fx.install));
     expect(await rowsOf(me.personId, fx.install)).toHaveLength(1);
   });
 
@@ -119,12 +124,12 @@ describe('issuing', () => {
     await t.call(L.installApply, { token: me.token, query: { installId: fx.install } });
     // The hours are there; two instances each run the completion in a transaction of their own.
     await t.db.insert(courseCompletions).values({ personId: me.personId, courseId: fx.course, year: 2097, hours: 1 });
-    const instance = () => makeLearning(t.db, { completionRatio: 0.95, idleMinutes: 20 }, { installsCompleted: (x, p, c, at) => certificatesOf(t.config, t.db, makePlatform(t.db)).issue(x, p, c, at) });
+    const instance = () => makeLearning(t.db, { completionRatio: 0.95, idleMinutes: 20 }, { installsCompleted: (x, p, c, at) => certificatesOf(t.config, t.db, makePlatform(t.db), workers).issue(x, p, c, at) });
     const [a, b] = [instance(), instance()];
     await Promise.all([t.db.transaction((tx) => a.completeInstall(tx, me.personId, fx.install)), t.db.transaction((tx) => b.completeInstall(tx, me.personId, fx.install))]);
     expect(await rowsOf(me.personId, fx.install)).toHaveLength(1);
     // Even an issue that bypasses the enrolment's lock is stopped by the unique index.
-    const svc = certificatesOf(t.config, t.db, makePlatform(t.db));
+    const svc = certificatesOf(t.config, t.db, makePlatform(t.db), workers);
     await Promise.all([1, 2].map(() => t.db.transaction((tx) => svc.issue(tx, me.personId, [{ installId: fx.install, hours: 1 }], new Date()))));
     expect(await rowsOf(me.personId, fx.install)).toHaveLength(1);
   });
@@ -193,7 +198,7 @@ describe('the certificate, its payload and its PDF', () => {
   it('the public check says valid; after revocation, revoked with the date; the revocation is audited', async () => {
     const check = async () => obj<C.CertificateCheck | null>(await t.call(C.findCertificateByNo, { query: { certNo: cert.certNo } })).obj;
     expect(await check()).toMatchObject({ certNo: cert.certNo, valid: true, revokedAt: null, hours: 1, installTitle: '证书专题丁' });
-    const svc = certificatesOf(t.config, t.db, makePlatform(t.db));
+    const svc = certificatesOf(t.config, t.db, makePlatform(t.db), workers);
     await expect(svc.revoke(cert.certNo, '  ', { personId: null, ip: 'command:test' })).rejects.toThrow(CERTIFICATE_MSG.reasonMissing);
     const revoked = await svc.revoke(cert.certNo.toLowerCase(), '学时记录有误', { personId: null, ip: 'command:test' });
     expect(revoked.certNo).toBe(cert.certNo);
@@ -241,5 +246,47 @@ describe('the certificate, its payload and its PDF', () => {
     expect((await revoke({ certNo: c!.certNo, reason: '再次撤销' }, op)).json).toMatchObject({ message: CERTIFICATE_MSG.alreadyRevoked });
     const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.event, 'certificateRevoke'), eq(auditLog.target, c!.certNo), eq(auditLog.outcome, 'success')));
     expect(entry).toMatchObject({ personId: null, ip: expect.stringMatching(/^operator:/), detail: { reason: '培训档案核查不符' } });
+  });
+});
+
+describe("a class's print", () => {
+  it('200 certificates stream page by page from the worker pool while the request thread keeps turning', async () => {
+    const fx = await topic('证书专题己', false);
+    const people = await t.db
+      .insert(persons)
+      .values(Array.from({ length: 200 }, (_, i) => ({ personNo: `Z9${String(i).padStart(5, '0')}`, personName: `结业学员${i}`, mobile: `1770000${String(i).padStart(4, '0')}` })))
+      .returning({ personId: persons.personId });
+    const svc = certificatesOf(t.config, t.db, makePlatform(t.db), workers);
+    await t.db.transaction(async (tx) => {
+      for (const p of people) await svc.issue(tx, p.personId, [{ installId: fx.install, hours: 1 }], new Date());
+    });
+
+    // A ticker on the request thread: it counts the turns of the event loop during the print.
+    let ticks = 0;
+    let ticking = true;
+    const tick = () => {
+      ticks++;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const printed = await svc.printMany(
+      people.map((p) => p.personId),
+      fx.install,
+      '证书测试班 结业证书',
+    );
+    const chunks: Buffer[] = [];
+    for await (const chunk of printed!.pdf) chunks.push(chunk as Buffer);
+    ticking = false;
+
+    expect(printed!.count).toBe(200);
+    // A chunk per page, and the request thread turned between chunks: drawn elsewhere, sent as drawn.
+    expect(chunks.length).toBeGreaterThanOrEqual(200);
+    expect(ticks).toBeGreaterThanOrEqual(200);
+    const pages = await pdfText(new Uint8Array(Buffer.concat(chunks)));
+    expect(pages).toHaveLength(200);
+    for (const i of [0, 1, 99, 199]) {
+      expect(pages[i]).toContain(`结业学员${i}同志`);
+      expect(pages[i]).toContain('证书专题己');
+    }
   });
 });

@@ -3,9 +3,11 @@
  * issued inside the transaction in which the learning core completes an install, once per person and
  * install (the unique index decides between instances); the college revokes one with a reason
  * (audited). Each certificate carries a signed payload (signing.ts) that its QR code and PDF show.
+ * The PDFs are drawn in the worker pool (pdf.ts), never on the request thread.
  */
 import { randomInt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { learning as L } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
@@ -14,7 +16,8 @@ import { HttpError, Refusal } from '../../http/errors.ts';
 import { dateIn } from '../../lib/calendar.ts';
 import { iso, isoOrNull, maskName } from '../content/listing.ts';
 import type { makePlatform } from '../platform/service.ts';
-import { renderCertificatePdf, renderCertificatesPdf, type CertificatePage } from './pdf.ts';
+import type { WorkerPool } from '../../workers/pool.ts';
+import type { CertificatePage } from './pdf.ts';
 import { makeSigner, type CertificateSigner } from './signing.ts';
 import type { Config } from '../../config.ts';
 
@@ -43,6 +46,8 @@ export interface CertificateOptions {
   fontFile: string;
   /** The college's seal (a PNG file), or null: none is printed. */
   sealFile: string | null;
+  /** Where the PDFs are drawn. */
+  workers: WorkerPool;
 }
 
 /** Six characters without look-alikes (0/O, 1/I): read off paper and typed in. */
@@ -134,21 +139,22 @@ export function makeCertificates(o: CertificateOptions) {
       const [r] = await selectRows().where(and(eq(certificates.certNo, certNo.toUpperCase()), eq(certificates.personId, personId)));
       if (!r) throw new HttpError(404, CERTIFICATE_MSG.notFound);
       if (r.revokedAt) throw new HttpError(409, CERTIFICATE_MSG.revoked);
-      return { certNo: r.certNo, bytes: await renderCertificatePdf(pageOf(r), look) };
+      return { certNo: r.certNo, bytes: await o.workers.run('certificatePdf', { page: pageOf(r), look }) };
     },
 
     /**
      * The valid certificates of these people for one install, one page each in the order of their
      * numbers (学号), as one PDF (a class's, printed by its teacher, who has checked the right to it);
-     * a revoked certificate is left out. Null when there is none to print.
+     * a revoked certificate is left out. Null when there is none to print. The PDF streams as its
+     * pages are drawn, when the first one is.
      */
-    async printMany(personIds: number[], installId: number, title: string): Promise<{ count: number; bytes: Uint8Array } | null> {
+    async printMany(personIds: number[], installId: number, title: string): Promise<{ count: number; pdf: Readable } | null> {
       if (personIds.length === 0) return null;
       const rows = await selectRows()
         .where(printable(personIds, installId))
         .orderBy(asc(persons.personNo), asc(certificates.id));
       if (rows.length === 0) return null;
-      return { count: rows.length, bytes: await renderCertificatesPdf(rows.map(pageOf), look, title, o.collegeName) };
+      return { count: rows.length, pdf: await o.workers.stream('certificatesPdf', { pages: rows.map(pageOf), look, title, author: o.collegeName }) };
     },
 
     /** How many certificates printMany would print, for the page to say so before the click. */
@@ -192,7 +198,7 @@ export function makeCertificates(o: CertificateOptions) {
 export type CertificateService = ReturnType<typeof makeCertificates>;
 
 /** The service as the configuration sets it up (the server and the revocation command). */
-export const certificatesOf = (config: Config, db: Db, platform: ReturnType<typeof makePlatform>) =>
+export const certificatesOf = (config: Config, db: Db, platform: ReturnType<typeof makePlatform>, workers: WorkerPool) =>
   makeCertificates({
     db,
     platform,
@@ -202,4 +208,5 @@ export const certificatesOf = (config: Config, db: Db, platform: ReturnType<type
     timeZone: config.TIME_ZONE,
     fontFile: config.CERTIFICATE_FONT,
     sealFile: config.CERTIFICATE_SEAL,
+    workers,
   });

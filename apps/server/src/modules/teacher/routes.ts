@@ -38,7 +38,7 @@ export function teacherRoutes(bind: Binder, svc: TeacherService) {
   forClass(T.findClassCourseStudy, (_ctx, a) => svc.courseStudy(a));
   forClass(T.classCertificatesPdf, async ({ reply }, a) => {
     const pdf = await svc.certificatesPdf(a);
-    await reply.header('Content-Type', 'application/pdf').header('Content-Disposition', attachmentHeader(pdf.fileName, pdf.asciiName)).send(Buffer.from(pdf.bytes));
+    await reply.header('Content-Type', 'application/pdf').header('Content-Disposition', attachmentHeader(pdf.fileName, pdf.asciiName)).send(pdf.pdf);
     return null;
   });
 

@@ -5,6 +5,7 @@
  * reports module; a member's details and password are changed by the modules that own them (person,
  * uc). Every teacher action, refused or done, is written to the audit log.
  */
+import type { Readable } from 'node:stream';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { UC_CODE, teacher as T } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
@@ -264,9 +265,10 @@ export function makeTeacher({ db, reports, platform, sms, uc, person, noticesPer
 
     /**
      * The certificates the class's members hold for the class's training arrangement, one page each
-     * in one PDF; revoked ones are left out. Printed by the certificate module, which owns them.
+     * in one PDF, streamed as it is drawn; revoked ones are left out. Printed by the certificate
+     * module, which owns them.
      */
-    async certificatesPdf(a: ClassAccess): Promise<{ fileName: string; asciiName: string; bytes: Uint8Array }> {
+    async certificatesPdf(a: ClassAccess): Promise<{ fileName: string; asciiName: string; pdf: Readable }> {
       if (a.cls.installId === null) return refuse(a, 'export', TEACHER_MSG.noInstall, { file: 'certificates' });
       const members = await reports.members(a.cls.id, []);
       const printed = await certificates.printMany(
@@ -275,9 +277,15 @@ export function makeTeacher({ db, reports, platform, sms, uc, person, noticesPer
         `${a.cls.name} 结业证书`,
       );
       if (!printed) return refuse(a, 'export', TEACHER_MSG.noCertificates, { file: 'certificates' });
-      await audit(a, 'export', a.cls.id, 'success', { file: 'certificates', count: printed.count });
+      try {
+        await audit(a, 'export', a.cls.id, 'success', { file: 'certificates', count: printed.count });
+      } catch (err) {
+        // Not sent, so nobody reads it: the worker drops it.
+        printed.pdf.destroy();
+        throw err;
+      }
       const date = chinaDate();
-      return { fileName: `${a.cls.name}-结业证书-${date}.pdf`, asciiName: `class-${a.cls.id}-certificates-${date}.pdf`, bytes: printed.bytes };
+      return { fileName: `${a.cls.name}-结业证书-${date}.pdf`, asciiName: `class-${a.cls.id}-certificates-${date}.pdf`, pdf: printed.pdf };
     },
 
     roster: (a: ClassAccess, keyword: string | undefined, q: PageQuery) => reports.roster(a.cls.id, { keyword }, q),

@@ -7,8 +7,11 @@ import { auditLog, certificates, classMembers, classTeachers, persons, resourceP
 import { TEACHER_MSG } from './service.ts';
 import { certificatesOf } from '../certificate/service.ts';
 import { makePlatform } from '../platform/service.ts';
+import { makeWorkerPool } from '../../workers/pool.ts';
 
 let t: TestApp;
+/** For a certificate service that issues and revokes: it never starts a worker. */
+const workers = makeWorkerPool();
 let teacher: string;
 let otherTeacher: string;
 let learner: string;
@@ -375,7 +378,7 @@ describe("the class's certificates in one PDF", () => {
   it("prints one page for each certificate the members hold for the class's arrangement; a revoked one is left out", async () => {
     const [cls] = await t.db.select().from(teacherClasses).where(eq(teacherClasses.id, first.id));
     const installId = cls!.installId!;
-    const svc = certificatesOf(t.config, t.db, makePlatform(t.db));
+    const svc = certificatesOf(t.config, t.db, makePlatform(t.db), workers);
     // Two members without a certificate complete the arrangement now, so the class surely has some.
     const members = await t.db.select({ personId: classMembers.personId }).from(classMembers).where(eq(classMembers.classId, first.id)).orderBy(asc(classMembers.personId));
     const holders = new Set((await t.db.select({ personId: certificates.personId }).from(certificates).where(eq(certificates.installId, installId))).map((r) => r.personId));
