@@ -12,7 +12,7 @@ export default function AreaLayout({ area, title, children }: { area: Area; titl
   const { pathname } = useLocation();
   const current = entryOf(area, pathname);
   return (
-    <div className="page-container classroom">
+    <div className={area.wide ? 'page-container classroom classroom-wide' : 'page-container classroom'}>
       <nav className="classroom-nav" aria-label={area.title}>
         <h2 className="classroom-nav-title">{area.title}</h2>
         <ul>

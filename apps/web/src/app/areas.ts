@@ -8,6 +8,8 @@ export interface Area {
   title: string;
   /** The pages of the navigation; a page whose name extends one (myhomework3, work1) belongs to it. */
   pages: readonly string[];
+  /** The area's pages are wide tables, so it takes the screen's width rather than the site's design width. */
+  wide?: boolean;
 }
 
 export const AREAS: readonly Area[] = [
@@ -19,6 +21,7 @@ export const AREAS: readonly Area[] = [
   {
     path: '/class',
     title: '班级管理',
+    wide: true,
     pages: ['teacherinfo', 'classstatistics', 'myclass', 'work', 'classcourse', 'practice', 'message'],
   },
 ];

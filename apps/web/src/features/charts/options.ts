@@ -29,6 +29,8 @@ export function columnOption(rows: NamedValue[], seriesName: string): EChartsCor
     xAxis: { type: 'category', data: rows.map((r) => r.name), axisLabel: { interval: 0, rotate: rows.length > 6 ? 30 : 0 } },
     yAxis: { type: 'value', splitLine: { lineStyle: { color: '#f0f0f0' } } },
     series: [{ name: seriesName, type: 'bar', data: rows.map((r) => r.value), itemStyle: { color: BRAND }, label: { show: true, position: 'top' }, barMaxWidth: 36 }],
+    // On a phone-wide chart the category names run into each other: slanted, each has room.
+    media: [{ query: { maxWidth: 480 }, option: { xAxis: { axisLabel: { rotate: 45 } } } }],
   };
 }
 

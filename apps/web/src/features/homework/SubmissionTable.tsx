@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { Input, Select, Table } from 'antd';
 import type { work as W } from '@portal/contract';
 import { work } from '@portal/contract/refs';
-import { ScrollRegion } from '../content/ScrollRegion.tsx';
+import { deskTable } from '../teacher/tableLayout.ts';
 import { formatDateTime } from '../learning/format.ts';
 import { LateTag, WorkStateTag } from './common.tsx';
 import { ExtensionButton } from './ExtensionButton.tsx';
@@ -66,8 +66,7 @@ export function SubmissionTable({
 }) {
   const verb = kind === 'practice' ? '审核' : '批阅';
   return (
-    <ScrollRegion label={kind === 'practice' ? '实践报告列表' : '作业提交列表'} minWidth={1260}>
-      <Table<W.SubmissionRow>
+    <Table<W.SubmissionRow>
         rowKey={(r) => `${r.workId}:${r.personId}`}
         loading={loading}
         dataSource={rows}
@@ -81,52 +80,50 @@ export function SubmissionTable({
           showTotal: (n) => `共${n}条`,
           onChange: (pageNum, pageSize) => set({ pageNum, pageSize }),
         }}
-        columns={[
-          { title: '学号', dataIndex: 'personNo', width: 110 },
-          { title: '姓名', dataIndex: 'personName', width: 90 },
-          { title: '工作单位', dataIndex: 'organName', width: 200, ellipsis: true },
-          ...(showWork ? [{ title: '实践报告', dataIndex: 'workTitle', width: 200, ellipsis: true }] : []),
-          {
-            title: '状态',
-            dataIndex: 'state',
-            width: 150,
-            render: (s: W.WorkState, r: W.SubmissionRow) => (
-              <>
-                {s === 'none' || s === 'draft' ? <span>未提交</span> : <WorkStateTag kind={kind} state={s} />}
-                <LateTag late={r.late} />
-              </>
-            ),
-          },
-          { title: '提交时间', dataIndex: 'submittedAt', width: 150, render: (d: string | null) => formatDateTime(d) },
-          { title: '版本', dataIndex: 'version', width: 60, align: 'right' as const, render: (n: number) => (n > 0 ? `第${n}次` : '—') },
-          { title: '字数', dataIndex: 'wordCount', width: 70, align: 'right' as const },
-          { title: '附件', dataIndex: 'attachmentCount', width: 60, align: 'right' as const },
-          ...(kind === 'homework' ? [{ title: '成绩', dataIndex: 'score', width: 70, align: 'right' as const, render: (s: number | null) => (s === null ? '—' : s) }] : []),
-          { title: `${verb}人`, dataIndex: 'examinedBy', width: 90, render: (s: string | null) => s ?? '—' },
-          { title: `${verb}时间`, dataIndex: 'examinedAt', width: 150, render: (d: string | null) => formatDateTime(d) },
-          {
-            title: '延期至',
-            dataIndex: 'extensionUntil',
-            width: 150,
-            render: (d: string | null) => (d ? formatDateTime(d) : '—'),
-          },
-          {
-            title: '操作',
-            key: 'action',
-            width: 120,
-            render: (_v: unknown, r: W.SubmissionRow) => (
-              <>
-                {r.submissionId !== null && r.version > 0 ? (
-                  <Link to={hrefOf(r.submissionId)} aria-label={`${r.state === 'submitted' ? verb : '查看'} ${r.personName}`}>
-                    {r.state === 'submitted' ? verb : '查看'}
-                  </Link>
-                ) : null}
-                {r.state === 'none' || r.state === 'draft' || r.state === 'returned' ? <ExtensionButton classId={classId} row={r} /> : null}
-              </>
-            ),
-          },
-        ]}
+        // State, times and the deadline next to the name; counts and the unit after them.
+        {...deskTable<W.SubmissionRow>(
+          [
+            { title: '学号', dataIndex: 'personNo', width: 110 },
+            { title: '姓名', dataIndex: 'personName', width: 90 },
+            {
+              title: '状态',
+              dataIndex: 'state',
+              width: 150,
+              render: (s: W.WorkState, r: W.SubmissionRow) => (
+                <>
+                  {s === 'none' || s === 'draft' ? <span>未提交</span> : <WorkStateTag kind={kind} state={s} />}
+                  <LateTag late={r.late} />
+                </>
+              ),
+            },
+            ...(showWork ? [{ title: '实践报告', dataIndex: 'workTitle', width: 200, ellipsis: true }] : []),
+            { title: '提交时间', dataIndex: 'submittedAt', width: 150, render: (d: string | null) => formatDateTime(d) },
+            ...(kind === 'homework' ? [{ title: '成绩', dataIndex: 'score', width: 70, align: 'right' as const, render: (s: number | null) => (s === null ? '—' : s) }] : []),
+            { title: `${verb}时间`, dataIndex: 'examinedAt', width: 150, render: (d: string | null) => formatDateTime(d) },
+            { title: '延期至', dataIndex: 'extensionUntil', width: 150, render: (d: string | null) => (d ? formatDateTime(d) : '—') },
+            { title: `${verb}人`, dataIndex: 'examinedBy', width: 90, render: (s: string | null) => s ?? '—' },
+            { title: '版本', dataIndex: 'version', width: 70, align: 'right' as const, render: (n: number) => (n > 0 ? `第${n}次` : '—') },
+            { title: '字数', dataIndex: 'wordCount', width: 70, align: 'right' as const },
+            { title: '附件', dataIndex: 'attachmentCount', width: 60, align: 'right' as const },
+            { title: '工作单位', dataIndex: 'organName', width: 200, ellipsis: true },
+            {
+              title: '操作',
+              key: 'action',
+              width: 120,
+              render: (_v: unknown, r: W.SubmissionRow) => (
+                <>
+                  {r.submissionId !== null && r.version > 0 ? (
+                    <Link to={hrefOf(r.submissionId)} aria-label={`${r.state === 'submitted' ? verb : '查看'} ${r.personName}`}>
+                      {r.state === 'submitted' ? verb : '查看'}
+                    </Link>
+                  ) : null}
+                  {r.state === 'none' || r.state === 'draft' || r.state === 'returned' ? <ExtensionButton classId={classId} row={r} /> : null}
+                </>
+              ),
+            },
+          ],
+          { name: 'personName' },
+        )}
       />
-    </ScrollRegion>
   );
 }

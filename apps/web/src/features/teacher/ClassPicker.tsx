@@ -24,7 +24,6 @@ export function ClassPicker({ choice }: { choice: ReturnType<typeof useClassChoi
       <span>班级：</span>
       <Select
         aria-label="选择班级"
-        style={{ minWidth: 320 }}
         loading={classes.isPending}
         value={chosen?.id}
         onChange={(id: number) => choose(id)}

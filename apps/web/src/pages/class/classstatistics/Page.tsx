@@ -17,8 +17,9 @@ import { LoadError, QueryState } from '../../../features/learning/ListState.tsx'
 import { ClassPicker, useClassChoice } from '../../../features/teacher/ClassPicker.tsx';
 import { StudyStateTag } from '../../../features/teacher/StudyStateTag.tsx';
 import { ExportButton } from '../../../features/teacher/ExportButton.tsx';
-import '../../../features/teacher/teacher.css';
+import { deskTable } from '../../../features/teacher/tableLayout.ts';
 import { ScrollRegion } from '../../../features/content/ScrollRegion.tsx';
+import '../../../features/teacher/teacher.css';
 
 /** Every learner of the class in these states (the list's own pages, 100 at a time). */
 async function learnersIn(classId: number, states: ('behind' | 'notStarted')[]): Promise<number[]> {
@@ -83,12 +84,18 @@ export default function ClassOverviewPage() {
                 </Col>
               </Row>
               <Alert className="teacher-rule" type="info" showIcon message="进度怎么算" description={s.rule.definition} />
-              <Card title="学习状态" extra={<Button type="primary" disabled={lagging === 0} loading={gathering} onClick={remindLagging}>提醒落后和未开始的学员（{lagging}人）</Button>}>
-                {s.states.map((x) => (
-                  <Link key={x.state} to={`/class/classstatistics1?classId=${classId}&state=${x.state}`} style={{ marginRight: 16 }}>
-                    <StudyStateTag state={x.state} /> {x.count}人
-                  </Link>
-                ))}
+              {/* The button sits in the card's body, not its head, where on a phone it covered the title. */}
+              <Card title="学习状态">
+                <Space wrap size={[16, 12]}>
+                  {s.states.map((x) => (
+                    <Link key={x.state} to={`/class/classstatistics1?classId=${classId}&state=${x.state}`}>
+                      <StudyStateTag state={x.state} /> {x.count}人
+                    </Link>
+                  ))}
+                  <Button type="primary" disabled={lagging === 0} loading={gathering} onClick={remindLagging}>
+                    提醒落后和未开始的学员（{lagging}人）
+                  </Button>
+                </Space>
               </Card>
               <Card title="结业证书" style={{ marginTop: 16 }}>
                 {s.cls.installTitle ? (
@@ -145,17 +152,21 @@ export default function ClassOverviewPage() {
                 </Col>
               </Row>
               <Card title="按单位" style={{ marginTop: 16 }}>
-                <ScrollRegion label="按单位统计" minWidth={600}>
+                {/* No link in this table: the region, not antd's scroll box, is what the keyboard scrolls. */}
+                <ScrollRegion label="按单位统计" minWidth="max-content">
                   <Table
                     rowKey="organName"
                     dataSource={s.byUnit}
                     pagination={s.byUnit.length > 10 ? { pageSize: 10 } : false}
-                    columns={[
-                      { title: '工作单位', dataIndex: 'organName', render: (n: string) => n || '（未填写单位）' },
-                      { title: '学员', dataIndex: 'members', align: 'right' },
-                      { title: '人均学时', dataIndex: 'averageHours', align: 'right' },
-                      { title: '落后或未开始', dataIndex: 'behind', align: 'right' },
-                    ]}
+                    {...deskTable<(typeof s.byUnit)[number]>(
+                      [
+                        { title: '工作单位', dataIndex: 'organName', width: 260, render: (n: string) => n || '（未填写单位）' },
+                        { title: '学员', dataIndex: 'members', align: 'right' },
+                        { title: '人均学时', dataIndex: 'averageHours', align: 'right' },
+                        { title: '落后或未开始', dataIndex: 'behind', align: 'right' },
+                      ],
+                      { name: 'organName' },
+                    )}
                   />
                 </ScrollRegion>
               </Card>

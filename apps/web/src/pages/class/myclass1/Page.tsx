@@ -17,6 +17,7 @@ import { ExportButton } from '../../../features/teacher/ExportButton.tsx';
 import { zodRule } from '../../../lib/formRules.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useUrlFilters } from '../../../lib/urlFilters.ts';
+import { deskTable } from '../../../features/teacher/tableLayout.ts';
 import '../../../features/teacher/teacher.css';
 
 const DEFAULTS = { keyword: '', pageNum: 1, pageSize: 20 };
@@ -123,7 +124,6 @@ export default function ClassMembersPage() {
           rowKey="personId"
           loading={q.isFetching || choice.classes.isPending}
           dataSource={q.data?.list ?? []}
-          scroll={{ x: 1000 }}
           locale={{ emptyText: f.keyword ? '没有符合条件的学员' : '本班暂无学员' }}
           pagination={{
             current: f.pageNum,
@@ -134,32 +134,34 @@ export default function ClassMembersPage() {
             showTotal: (n) => `共${n}人`,
             onChange: (pageNum, pageSize) => set({ pageNum, pageSize }),
           }}
-          columns={[
-            { title: '学号', dataIndex: 'personNo', width: 110 },
-            { title: '姓名', dataIndex: 'personName', width: 90 },
-            { title: '性别', dataIndex: 'gender', width: 60, render: (g: number) => (g === 0 ? '男' : '女') },
-            { title: '民族', dataIndex: 'nationName', width: 80 },
-            { title: '职级', dataIndex: 'positionLevelName', width: 120 },
-            { title: '工作单位', dataIndex: 'organName', ellipsis: true },
-            { title: '手机号码', dataIndex: 'mobile', width: 120 },
-            { title: '加入日期', dataIndex: 'joinedAt', width: 110, render: (d: string) => formatDate(d) },
-            {
-              title: '操作',
-              key: 'actions',
-              width: 160,
-              fixed: 'right',
-              render: (_: unknown, m) => (
-                <Space>
-                  <Button size="small" onClick={() => setEditing(m)}>
-                    编辑
-                  </Button>
-                  <Button size="small" danger onClick={() => setResetting(m)}>
-                    重置密码
-                  </Button>
-                </Space>
-              ),
-            },
-          ]}
+          {...deskTable<T.MemberItem>(
+            [
+              { title: '学号', dataIndex: 'personNo', width: 110 },
+              { title: '姓名', dataIndex: 'personName', width: 90 },
+              { title: '性别', dataIndex: 'gender', width: 60, render: (g: number) => (g === 0 ? '男' : '女') },
+              { title: '民族', dataIndex: 'nationName', width: 80 },
+              { title: '职级', dataIndex: 'positionLevelName', width: 120 },
+              { title: '工作单位', dataIndex: 'organName', width: 220, ellipsis: true },
+              { title: '手机号码', dataIndex: 'mobile', width: 120 },
+              { title: '加入日期', dataIndex: 'joinedAt', width: 110, render: (d: string) => formatDate(d) },
+              {
+                title: '操作',
+                key: 'action',
+                width: 160,
+                render: (_: unknown, m) => (
+                  <Space>
+                    <Button size="small" onClick={() => setEditing(m)}>
+                      编辑
+                    </Button>
+                    <Button size="small" danger onClick={() => setResetting(m)}>
+                      重置密码
+                    </Button>
+                  </Space>
+                ),
+              },
+            ],
+            { name: 'personName' },
+          )}
         />
       )}
       {editing ? <EditMember classId={classId} member={editing} onClose={() => setEditing(null)} /> : null}

@@ -5,6 +5,7 @@ import { teacher, work } from '@portal/contract/refs';
 import { useCallQuery } from '../../../api/useCallQuery.ts';
 import { QueryState } from '../../../features/learning/ListState.tsx';
 import { formatDate } from '../../../features/learning/format.ts';
+import { deskTable } from '../../../features/teacher/tableLayout.ts';
 import '../../../features/teacher/teacher.css';
 
 export default function TeacherInfoPage() {
@@ -31,49 +32,52 @@ export default function TeacherInfoPage() {
                 rowKey="id"
                 dataSource={info.classes}
                 pagination={false}
-                scroll={{ x: 1100 }}
                 locale={{ emptyText: '您还没有负责的班级，请联系学院教务处' }}
-                columns={[
-                  {
-                    title: '班级',
-                    dataIndex: 'name',
-                    render: (name: string, c) => (
-                      <>
-                        <Link to={`/class/classstatistics1?classId=${c.id}`}>{name}</Link>
-                        <div className="teacher-muted">
-                          {formatDate(c.startAt)} 至 {formatDate(c.endAt)} · 应完成{c.requiredHours}学时
-                        </div>
-                      </>
-                    ),
-                  },
-                  { title: '学员', dataIndex: 'memberCount', render: (n: number, c) => <Link to={`/class/myclass1?classId=${c.id}`}>{n}人</Link> },
-                  { title: '平均完成度', dataIndex: 'averageCompletion', width: 180, render: (p: number, c) => <Progress percent={p} size="small" aria-label={`${c.name} 平均完成度`} /> },
-                  {
-                    title: '落后或未开始',
-                    dataIndex: 'behindCount',
-                    render: (n: number, c) => (n > 0 ? <Link to={`/class/classstatistics1?classId=${c.id}&state=behind`}><Tag color="warning">{n}人</Tag></Link> : <Tag color="success">无</Tag>),
-                  },
-                  {
-                    title: '待批阅作业',
-                    key: 'homework',
-                    render: (_v, c) => {
-                      const n = pendingOf(c.id)?.homework;
-                      if (n === undefined) return '—';
-                      return n > 0 ? <Link to={`/class/work?classId=${c.id}`}><Tag color="warning">{n}份</Tag></Link> : <Tag color="success">无</Tag>;
+                {...deskTable<(typeof info.classes)[number]>(
+                  [
+                    {
+                      title: '班级',
+                      dataIndex: 'name',
+                      width: 260,
+                      render: (name: string, c) => (
+                        <>
+                          <Link to={`/class/classstatistics1?classId=${c.id}`}>{name}</Link>
+                          <div className="teacher-muted">
+                            {formatDate(c.startAt)} 至 {formatDate(c.endAt)} · 应完成{c.requiredHours}学时
+                          </div>
+                        </>
+                      ),
                     },
-                  },
-                  {
-                    title: '待审核实践报告',
-                    key: 'practice',
-                    render: (_v, c) => {
-                      const n = pendingOf(c.id)?.practice;
-                      if (n === undefined) return '—';
-                      return n > 0 ? <Link to={`/class/practice?classId=${c.id}&state=pending`}><Tag color="warning">{n}份</Tag></Link> : <Tag color="success">无</Tag>;
+                    { title: '学员', dataIndex: 'memberCount', render: (n: number, c) => <Link to={`/class/myclass1?classId=${c.id}`}>{n}人</Link> },
+                    { title: '平均完成度', dataIndex: 'averageCompletion', width: 180, render: (p: number, c) => <Progress percent={p} size="small" aria-label={`${c.name} 平均完成度`} /> },
+                    {
+                      title: '落后或未开始',
+                      dataIndex: 'behindCount',
+                      render: (n: number, c) => (n > 0 ? <Link to={`/class/classstatistics1?classId=${c.id}&state=behind`}><Tag color="warning">{n}人</Tag></Link> : <Tag color="success">无</Tag>),
                     },
-                  },
-                  { title: '消息未读', dataIndex: 'unreadCount', render: (n: number, c) => <Link to={`/class/message1?classId=${c.id}`}>{n}人次</Link> },
-                  { title: '班主任', dataIndex: 'teachers', render: (t: string[]) => t.join('、') },
-                ]}
+                    {
+                      title: '待批阅作业',
+                      key: 'homework',
+                      render: (_v, c) => {
+                        const n = pendingOf(c.id)?.homework;
+                        if (n === undefined) return '—';
+                        return n > 0 ? <Link to={`/class/work?classId=${c.id}`}><Tag color="warning">{n}份</Tag></Link> : <Tag color="success">无</Tag>;
+                      },
+                    },
+                    {
+                      title: '待审核实践报告',
+                      key: 'practice',
+                      render: (_v, c) => {
+                        const n = pendingOf(c.id)?.practice;
+                        if (n === undefined) return '—';
+                        return n > 0 ? <Link to={`/class/practice?classId=${c.id}&state=pending`}><Tag color="warning">{n}份</Tag></Link> : <Tag color="success">无</Tag>;
+                      },
+                    },
+                    { title: '消息未读', dataIndex: 'unreadCount', render: (n: number, c) => <Link to={`/class/message1?classId=${c.id}`}>{n}人次</Link> },
+                    { title: '班主任', dataIndex: 'teachers', render: (t: string[]) => t.join('、') },
+                  ],
+                  { name: 'name' },
+                )}
               />
             </Card>
           </Space>

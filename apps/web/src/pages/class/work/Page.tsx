@@ -4,10 +4,10 @@ import { Table, Tag } from 'antd';
 import type { work as W } from '@portal/contract';
 import { work } from '@portal/contract/refs';
 import { useCallQuery } from '../../../api/useCallQuery.ts';
-import { ScrollRegion } from '../../../features/content/ScrollRegion.tsx';
 import { LoadError } from '../../../features/learning/ListState.tsx';
 import { formatDateTime } from '../../../features/learning/format.ts';
 import { ClassPicker, useClassChoice } from '../../../features/teacher/ClassPicker.tsx';
+import { deskTable } from '../../../features/teacher/tableLayout.ts';
 import { classHref, wordLimitText } from '../../../features/homework/common.tsx';
 import '../../../features/teacher/teacher.css';
 
@@ -32,17 +32,18 @@ export default function ClassWorkPage() {
       {q.isError ? (
         <LoadError error={q.error} retry={() => void q.refetch()} />
       ) : (
-        <ScrollRegion label="作业列表" minWidth={960}>
-          <Table<W.ClassWorkItem>
-            rowKey="id"
-            loading={q.isFetching || choice.classes.isPending}
-            dataSource={q.data ?? []}
-            pagination={(q.data?.length ?? 0) > 20 ? { pageSize: 20 } : false}
-            locale={{ emptyText: '本班还没有布置作业' }}
-            columns={[
+        <Table<W.ClassWorkItem>
+          rowKey="id"
+          loading={q.isFetching || choice.classes.isPending}
+          dataSource={q.data ?? []}
+          pagination={(q.data?.length ?? 0) > 20 ? { pageSize: 20 } : false}
+          locale={{ emptyText: '本班还没有布置作业' }}
+          {...deskTable<W.ClassWorkItem>(
+            [
               {
                 title: '作业',
                 dataIndex: 'title',
+                width: 260,
                 render: (t: string, r) => (
                   <>
                     <Link to={classHref.submissions(classId, r.id)}>{t}</Link>
@@ -69,9 +70,10 @@ export default function ClassWorkPage() {
                   </Link>
                 ),
               },
-            ]}
-          />
-        </ScrollRegion>
+            ],
+            { name: 'title' },
+          )}
+        />
       )}
     </div>
   );
