@@ -16,6 +16,8 @@ import { call, CallError, showError } from '../../api/client.ts';
 import { toast } from '../../lib/toast.ts';
 import { idFrom } from '../../features/learning/query.ts';
 import { Loading } from '../../features/learning/ListState.tsx';
+import { useCallQuery } from '../../api/useCallQuery.ts';
+import { TopicPath } from '../../features/learning/TopicPath.tsx';
 import { answerSender, type AnswerEvent } from '../../features/exam/answerQueue.ts';
 import { PaperSheet, unansweredNumbers } from '../../features/exam/PaperSheet.tsx';
 import { formatCountdown } from '../../features/exam/format.ts';
@@ -250,6 +252,7 @@ function Attempt({ paper, offset }: { paper: Paper; offset: number }) {
             </Button>
           }
         />
+        <ExamTopicPath examId={paper.rules.examId} />
         {notCounted.length > 0 && (
           <Alert type="error" showIcon message={`以下答案在考试截止后才送达，未计入成绩：第${notCounted.map((q) => q.no).join('、')}题`} description={refused.get(notCounted[0]!.questionId)?.message} />
         )}
@@ -283,4 +286,10 @@ function Attempt({ paper, offset }: { paper: Paper; offset: number }) {
       <PaperSheet questions={paper.questions} answers={answerMap} onAnswer={onAnswer} onSettle={onSettle} attemptId={paper.attemptId} statusOf={statusOf} disabled={remaining <= 0 || submitting} />
     </div>
   );
+}
+
+/** After the result, the topic's next step: 打印证书 when this attempt completed it (an exam open to all has no topic). */
+function ExamTopicPath({ examId }: { examId: number }) {
+  const mine = useCallQuery(E.findAnswerNumber, { query: { examId } }, { staleTime: 0 });
+  return mine.data?.installId ? <TopicPath installId={mine.data.installId} /> : null;
 }
