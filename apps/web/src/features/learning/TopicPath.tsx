@@ -8,10 +8,10 @@ import { useCallQuery } from '../../api/useCallQuery.ts';
 import { topicPathView } from './topicPath.ts';
 import './learning.css';
 
-export function TopicPathView({ path, installId }: { path: learningTypes.TopicPath; installId: number }) {
+export function TopicPathView({ path, installId, centred = false }: { path: learningTypes.TopicPath; installId: number; centred?: boolean }) {
   const view = topicPathView(path, installId);
   return (
-    <div className="lc-path" data-testid="topic-path">
+    <div className={centred ? 'lc-path is-centred' : 'lc-path'} data-testid="topic-path">
       <ol className="lc-path-steps" aria-label="结业路径">
         {view.steps.map((s, i) => (
           <li key={s.label} className={s.done ? 'lc-path-step is-done' : s.current ? 'lc-path-step is-current' : 'lc-path-step'} aria-current={s.current ? 'step' : undefined}>
@@ -33,7 +33,7 @@ export function TopicPathView({ path, installId }: { path: learningTypes.TopicPa
 }
 
 /** The path of one topic, read fresh (it changes as the learner studies and passes). */
-export function TopicPath({ installId }: { installId: number }) {
+export function TopicPath({ installId, centred = false }: { installId: number; centred?: boolean }) {
   const q = useCallQuery(learning.findCoursePlan, { query: { installId } }, { staleTime: 0 });
-  return q.data ? <TopicPathView path={q.data.path} installId={installId} /> : null;
+  return q.data ? <TopicPathView path={q.data.path} installId={installId} centred={centred} /> : null;
 }

@@ -247,12 +247,12 @@ function Attempt({ paper, offset }: { paper: Paper; offset: number }) {
           title={`${paper.rules.title}：${result.score ?? 0}分（满分${result.totalScore}分），${result.passed ? '合格' : '不合格'}`}
           subTitle={`作答 ${result.answeredCount}/${result.questionCount} 题${result.submitMode ? `，${E.SUBMIT_MODE_LABELS[result.submitMode]}` : ''}`}
           extra={
-            <Button type="primary" onClick={() => navigate(`/examInfo?examId=${paper.rules.examId}&attemptId=${paper.attemptId}`)}>
-              查看考试记录
-            </Button>
+            <>
+              <ExamTopicPath examId={paper.rules.examId} />
+              <Button onClick={() => navigate(`/examInfo?examId=${paper.rules.examId}&attemptId=${paper.attemptId}`)}>查看考试记录</Button>
+            </>
           }
         />
-        <ExamTopicPath examId={paper.rules.examId} />
         {notCounted.length > 0 && (
           <Alert type="error" showIcon message={`以下答案在考试截止后才送达，未计入成绩：第${notCounted.map((q) => q.no).join('、')}题`} description={refused.get(notCounted[0]!.questionId)?.message} />
         )}
@@ -291,5 +291,5 @@ function Attempt({ paper, offset }: { paper: Paper; offset: number }) {
 /** After the result, the topic's next step: 打印证书 when this attempt completed it (an exam open to all has no topic). */
 function ExamTopicPath({ examId }: { examId: number }) {
   const mine = useCallQuery(E.findAnswerNumber, { query: { examId } }, { staleTime: 0 });
-  return mine.data?.installId ? <TopicPath installId={mine.data.installId} /> : null;
+  return mine.data?.installId ? <TopicPath installId={mine.data.installId} centred /> : null;
 }
