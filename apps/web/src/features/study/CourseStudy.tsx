@@ -43,7 +43,11 @@ export function CourseStudy({ courseId, resourceId, kind }: { courseId: number; 
   const client = useQueryClient();
   const bridge = useAnchorBridge();
   // The topic the learner came from (its path's study button): the completion notice shows that topic's next step.
-  const installId = idFrom(useSearchParams()[0].get('installId'));
+  const [params] = useSearchParams();
+  const installId = idFrom(params.get('installId'));
+  // A moment of the chapter named in the address (a note's position, in seconds).
+  const t = params.get('t');
+  const startAt = t !== null && /^\d+$/.test(t) ? Number(t) : null;
 
   // Chapter states follow the reports' answers.
   useEffect(
@@ -103,7 +107,7 @@ export function CourseStudy({ courseId, resourceId, kind }: { courseId: number; 
           <h2 className="study-chapter-title">
             {KIND_LABELS[chosen.kind]} · {chosen.title}
           </h2>
-          {chosen.kind === 'video' ? <VideoStudy key={chosen.id} resourceId={chosen.id} title={chosen.title} bridge={bridge} /> : null}
+          {chosen.kind === 'video' ? <VideoStudy key={chosen.id} resourceId={chosen.id} title={chosen.title} bridge={bridge} startAt={chosen.id === resourceId ? startAt : null} /> : null}
           {chosen.kind === 'pdf' ? <PdfStudy key={chosen.id} resourceId={chosen.id} title={chosen.title} bridge={bridge} /> : null}
           {chosen.kind === 'live' ? <LiveStudy key={chosen.id} resourceId={chosen.id} title={chosen.title} courseId={c.id} /> : null}
           {courseDone ? (
