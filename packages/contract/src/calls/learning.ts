@@ -91,7 +91,7 @@ export const myPlan = z.object({
 });
 /**
  * A topic's way to its certificate, for me: 课程 n/m → 结业测试 → 证书, and the one next action.
- * One service function decides it (installPath), so the topic page, the study page's completion
+ * One service function decides it (the learning service's pathOf), so the topic page, the study page's completion
  * notice and the exam result say the same.
  */
 export const NEXT_STEPS = ['join', 'study', 'exam', 'certificate', 'none'] as const;
