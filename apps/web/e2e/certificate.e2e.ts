@@ -6,58 +6,12 @@
  * and to a visitor, by number and by its QR code.
  */
 import { describe, expect, inject, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { ACCOUNTS, browserOfThisFile, demoCertificateNo, eventually, loginWithPassword, pathOf, storedRecord, toastWith } from './helpers.ts';
-import { launchMediaBrowser, play, videoState } from './study.ts';
+import { launchMediaBrowser } from './study.ts';
+import { answerShortExamAndSubmit, SHORT_TOPIC, shortTopicId, watchToTheEnd } from './shortTopic.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = browserOfThisFile(launchMediaBrowser);
-
-/** The demo's short topic: one half-学时 video course and a 结业测试 of five 法律法规 questions. */
-const SHORT_TOPIC = { title: '《行政复议法》学习专题', course: '新修订《行政复议法》要点', exam: '《行政复议法》学习专题结业测试' };
-/** The test's answer key to that 结业测试: a part of each question's text and the right answer. */
-const ANSWER_KEY: [string, { option: string } | { text: string }][] = [
-  ['要求举行什么的权利', { option: '听证' }],
-  ['多少日内提出行政复议申请', { option: '60日' }],
-  ['全国人民代表大会常务委员会有权解释宪法', { option: '正确' }],
-  ['不受时效限制', { option: '错误' }],
-  ['全面依法治国的总目标', { text: '法治' }],
-];
-/** antd spaces a two-character label: 交 卷. */
-const SUBMIT = /^交\s*卷$/;
-
-async function publicCall<T>(path: string): Promise<T> {
-  const r = await fetch(`${baseUrl}/video_learning/education/index/${path}`, { method: 'POST' });
-  return ((await r.json()) as { obj: T }).obj;
-}
-async function shortTopicId(): Promise<number> {
-  for (const y of await publicCall<{ id: number }[]>('findYearList')) {
-    const page = await publicCall<{ list: { id: number; title: string }[] }>(`findInstallByYear?yearId=${y.id}&kind=special&pageSize=50`);
-    const found = page.list.find((i) => i.title === SHORT_TOPIC.title);
-    if (found) return found.id;
-  }
-  throw new Error('the demo short topic is missing');
-}
-
-/** Watches the study page's video to its end, until the course reads as completed. */
-async function watchToTheEnd(page: Page) {
-  await eventually(async () => (await videoState(page)).ready, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
-  for (let pass = 0; pass < 2; pass++) {
-    await play(page);
-    await eventually(async () => (await videoState(page)).ended, { timeout: 60_000 }).toBe(true);
-    const done = await eventually(() => page.getByTestId('study-left').textContent(), { timeout: 10_000 })
-      .toBe('已完成')
-      .then(
-        () => true,
-        () => false,
-      );
-    if (done) return;
-    await page.locator('video').first().evaluate((v: HTMLVideoElement) => {
-      v.currentTime = 0;
-    });
-  }
-  throw new Error('the course did not complete');
-}
 
 /** The learner's certificate as the server lists it (with the address its QR code opens). */
 async function myCertificate(token: string, certNo: string): Promise<{ certNo: string; verifyUrl: string }> {
@@ -75,7 +29,7 @@ const onThisServer = (verifyUrl: string) => {
 
 describe('certificates', () => {
   it('a learner completes a short topic (its course and its 结业测试), finds the certificate issued, downloads it and opens its print view', { timeout: 300_000 }, async () => {
-    const installId = await shortTopicId();
+    const installId = await shortTopicId(baseUrl);
     const { page, errors, close } = await browser.open();
     await page.goto('/index');
     await loginWithPassword(page, baseUrl, '13900010072', 'Study@2026');
@@ -99,24 +53,7 @@ describe('certificates', () => {
     await page.getByRole('button', { name: /开始考试|继续考试/ }).click();
     await eventually(() => pathOf(page)).toBe('/exam');
     await eventually(() => page.getByRole('timer', { name: '剩余时间' }).isVisible(), { timeout: 15_000 }).toBe(true);
-    await page.getByText('整卷作答').click();
-    for (let no = 1; no <= ANSWER_KEY.length; no++) {
-      const question = page.locator(`#question-${no}`);
-      await eventually(() => question.isVisible()).toBe(true);
-      const text = (await question.textContent()) ?? '';
-      const key = ANSWER_KEY.find(([part]) => text.includes(part));
-      expect(key, text).toBeDefined();
-      const answer = key![1];
-      if ('option' in answer) await question.locator('.ant-radio-wrapper, .ant-checkbox-wrapper').filter({ hasText: answer.option }).first().click();
-      else {
-        await question.locator('input').fill(answer.text);
-        await question.locator('input').press('Enter');
-      }
-      await eventually(() => question.locator('.exam-save').textContent()).toBe('已保存');
-    }
-    await page.getByRole('button', { name: SUBMIT }).click();
-    const confirm = page.getByRole('dialog').filter({ hasText: '确认交卷' });
-    await confirm.getByRole('button', { name: SUBMIT }).click();
+    await answerShortExamAndSubmit(page);
     await eventually(() => page.getByText(/分（满分100分），合格/).isVisible()).toBe(true);
 
     // The certificate was issued with the pass.

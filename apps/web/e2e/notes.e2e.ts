@@ -58,6 +58,24 @@ describe('notes, appraisal and comments', () => {
     await noteButton(page, '第十二秒的要点').click();
     await eventually(async () => Math.abs((await videoState(page)).t - at)).toBeLessThan(1);
     expect(await page.getByText('要点一\n要点二').count()).toBeGreaterThan(0);
+
+    // In learningnotes the note's time is a link that opens the video at that moment.
+    await page.goto('/learningClassroom/learningnotes');
+    const label = `0:${String(at).padStart(2, '0')}`;
+    await page.getByRole('link', { name: `从 ${label} 开始观看 ${chapter.title}` }).click();
+    await eventually(() => pathOf(page)).toBe('/study');
+    expect(new URL(page.url()).searchParams.get('t')).toBe(String(at));
+    await eventually(async () => (await videoState(page)).ready, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+    await eventually(async () => Math.abs((await videoState(page)).t - at)).toBeLessThan(1);
+    // The address's moment is taken over the resume point (here the note's moment)…
+    await page.goto(`/study?courseId=${course.id}&resourceId=${chapter.id}&t=3`);
+    await eventually(async () => (await videoState(page)).ready, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+    await eventually(async () => Math.abs((await videoState(page)).t - 3)).toBeLessThan(1);
+    // …but never past the furthest point watched of a chapter not completed: it stops there.
+    await page.goto(`/study?courseId=${course.id}&resourceId=${chapter.id}&t=${(chapter.durationSeconds ?? 20) - 2}`);
+    await eventually(async () => (await videoState(page)).ready, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect((await videoState(page)).t).toBeLessThan(at + 3);
     expect(errors).toEqual([]);
     await close();
   });

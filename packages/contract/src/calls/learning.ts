@@ -89,7 +89,32 @@ export const myPlan = z.object({
   earnedHours: z.number(),
   courses: z.array(myPlanCourse),
 });
-export const installDetail = z.object({ install: myInstall, plans: z.array(myPlan) });
+/**
+ * A topic's way to its certificate, for me: 课程 n/m → 结业测试 → 证书, and the one next action.
+ * One service function decides it (the learning service's pathOf), so the topic page, the study page's completion
+ * notice and the exam result say the same.
+ */
+export const NEXT_STEPS = ['join', 'study', 'exam', 'certificate', 'none'] as const;
+export const topicPath = z.object({
+  /** Courses of the topic's plans that I have completed / that they hold. */
+  coursesDone: z.number().int(),
+  coursesTotal: z.number().int(),
+  /** Whether my completed courses carry the topic's required hours. */
+  hoursMet: z.boolean(),
+  /** The topic's 结业考试: the first I have not passed, else the last; null when it has none. */
+  exam: z.object({ id: z.number().int(), title: z.string(), passed: z.boolean() }).nullable(),
+  /** My certificate of the topic, if issued. */
+  certificate: z.object({ certNo: z.string(), revoked: z.boolean() }).nullable(),
+  /**
+   * join: not enrolled; study: the hours are missing (nextCourse is the first course not completed);
+   * exam: the 结业考试 is not passed; certificate: issued, to print; none: nothing left to do here (a
+   * revoked certificate).
+   */
+  next: z.enum(NEXT_STEPS),
+  nextCourse: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+});
+export type TopicPath = z.infer<typeof topicPath>;
+export const installDetail = z.object({ install: myInstall, plans: z.array(myPlan), path: topicPath });
 export type InstallDetail = z.infer<typeof installDetail>;
 
 export const findCoursePlan = defineCall({
@@ -98,7 +123,7 @@ export const findCoursePlan = defineCall({
   path: `${SL}/findCoursePlan`,
   envelope: 'vl',
   auth: 'required',
-  summary: 'One install for me: its plans and courses with my progress and hours (specialTrainingInfo, ongoingTopicDetail).',
+  summary: 'One install for me: its plans and courses with my progress and hours, and my way to its certificate with the next step (specialTrainingInfo, ongoingTopicDetail).',
   query: z.object({ installId: idParam('培训编号') }),
   data: installDetail,
 });

@@ -433,6 +433,8 @@ export const myMessage = z.object({
   senderName: z.string(),
   title: z.string(),
   content: z.string(),
+  /** A portal page the message is about (a certificate's print page), or null. */
+  link: z.string().nullable(),
   sentAt: instant,
   readAt: instant.nullable(),
 });

@@ -65,10 +65,13 @@ export const classMessages = pgTable(
   'class_messages',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    classId: integer('class_id').notNull().references(() => teacherClasses.id),
-    senderId: integer('sender_id').notNull().references(() => persons.personId),
+    /** null: a message from the college itself (a certificate issued), not from a class's teacher. */
+    classId: integer('class_id').references(() => teacherClasses.id),
+    senderId: integer('sender_id').references(() => persons.personId),
     title: text('title').notNull(),
     content: text('content').notNull(),
+    /** A page of the portal the message points to (the certificate's print page), or null. */
+    link: text('link'),
     /** Whether the teacher asked for an SMS as well. */
     sms: boolean('sms').notNull().default(false),
     sentAt: at('sent_at').notNull().default(sql`now()`),

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { content as C, exam as E, learning as L, MSG, operator as O, person as P } from '@portal/contract';
+import { content as C, exam as E, learning as L, MSG, operator as O, person as P, teacher as T } from '@portal/contract';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { auditLog, categories, certificates, courseCompletions, courseResources, courses, examQuestions, exams, installs, persons, planCourses, plans, questions, studySessions, trainingYears } from '../../db/schema/index.ts';
 import { makePlatform } from '../platform/service.ts';
@@ -53,7 +53,7 @@ async function topic(title: string, withExam: boolean) {
     await t.db.insert(examQuestions).values({ examId: x!.id, questionId: question, sort: 0, score: 100 });
     exam = x!.id;
   }
-  return { install: install!.id, course: course!.id, video: video!.id, exam };
+  return { title, install: install!.id, course: course!.id, video: video!.id, exam };
 }
 
 async function studyToTheEnd(token: string, resourceId: number) {
@@ -84,6 +84,11 @@ async function pdfText(bytes: Uint8Array) {
   }
   return pages;
 }
+/** My messages announcing a certificate of the topic (a demo learner may hold older ones). */
+const certificateMessages = async (token: string, title: string) =>
+  obj<{ list: { title: string; content: string }[] }>(await t.call(T.findMyMessage, { token, query: { pageNum: 1, pageSize: 50, unread: 'false' } })).obj.list.filter(
+    (m) => m.title === '结业证书已生成' && m.content.includes(`《${title}》`),
+  );
 const pdf = (token: string | null, certNo: string) => t.app.inject({ method: 'GET', url: `/video_learning/education/studentLearn/certificatePdf?certNo=${certNo}`, headers: token ? { authorization: token } : {} });
 
 describe('issuing', () => {
@@ -101,21 +106,36 @@ describe('issuing', () => {
     const list = (await mine(me.token)).filter((c) => c.installId === fx.install);
     expect(list).toEqual([expect.objectContaining({ certNo: row!.certNo, installTitle: '证书专题甲', hours: 1, revokedAt: null, verifyCode: row!.verifyCode })]);
     expect(list[0]!.verifyUrl).toMatch(new RegExp(`^${t.config.PUBLIC_URL}/certificate\\?no=${row!.certNo}&p=[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$`));
-    // Completing it again changes nothing.
+    // The learner is told in 我的消息, with the print page as the link.
+    expect(await certificateMessages(me.token, fx.title)).toEqual([
+      expect.objectContaining({ title: '结业证书已生成', content: '恭喜您完成《证书专题甲》，结业证书已生成，可在“打印证书”中查看和打印。', link: '/learningClassroom/printcertificate', className: '', senderName: '学院', readAt: null }),
+    ]);
+    // Completing it again changes nothing, and tells nothing again.
     await t.db.transaction((tx) => makeLearning(t.db, { completionRatio: 0.95, idleMinutes: 20 }, { installsCompleted: (x, p, c, at) => certificatesOf(t.config, t.db, makePlatform(t.db), workers).issue(x, p, c, at) }).completeInstall(tx, me.personId, fx.install));
     expect(await rowsOf(me.personId, fx.install)).toHaveLength(1);
+    expect(await certificateMessages(me.token, fx.title)).toHaveLength(1);
   });
 
   it('a topic with a 结业考试 issues when the exam is passed after the hours, not on a failed attempt', async () => {
     const fx = await topic('证书专题乙', true);
     const me = await learner('13900010152');
+    const path = async () => obj<L.InstallDetail>(await t.call(L.findCoursePlan, { token: me.token, query: { installId: fx.install } })).obj.path;
+    const exam = { id: fx.exam, title: '证书专题乙结业考试' };
+    // The topic's path names the one next step at each stage: join, study, the exam, the certificate.
+    expect(await path()).toEqual({ coursesDone: 0, coursesTotal: 1, hoursMet: false, exam: { ...exam, passed: false }, certificate: null, next: 'join', nextCourse: null });
     await t.call(L.installApply, { token: me.token, query: { installId: fx.install } });
+    expect(await path()).toMatchObject({ next: 'study', nextCourse: { id: fx.course, title: '证书专题乙课程' } });
     await studyToTheEnd(me.token, fx.video);
+    expect(await path()).toEqual({ coursesDone: 1, coursesTotal: 1, hoursMet: true, exam: { ...exam, passed: false }, certificate: null, next: 'exam', nextCourse: null });
     expect(await rowsOf(me.personId, fx.install)).toHaveLength(0);
     expect(await takeExam(me.token, fx.exam, false)).toBe(false);
     expect(await rowsOf(me.personId, fx.install)).toHaveLength(0);
+    expect(await certificateMessages(me.token, fx.title)).toHaveLength(0);
     expect(await takeExam(me.token, fx.exam, true)).toBe(true);
-    expect(await rowsOf(me.personId, fx.install)).toHaveLength(1);
+    const [row] = await rowsOf(me.personId, fx.install);
+    expect(await path()).toMatchObject({ exam: { ...exam, passed: true }, certificate: { certNo: row!.certNo, revoked: false }, next: 'certificate' });
+    // The passing attempt's transaction issued it and told the learner, once.
+    expect(await certificateMessages(me.token, fx.title)).toHaveLength(1);
   });
 
   it('two instances completing the same install at once issue one certificate', async () => {
@@ -132,6 +152,8 @@ describe('issuing', () => {
     const svc = certificatesOf(t.config, t.db, makePlatform(t.db), workers);
     await Promise.all([1, 2].map(() => t.db.transaction((tx) => svc.issue(tx, me.personId, [{ installId: fx.install, hours: 1 }], new Date()))));
     expect(await rowsOf(me.personId, fx.install)).toHaveLength(1);
+    // One certificate, one message.
+    expect(await certificateMessages(me.token, fx.title)).toHaveLength(1);
   });
 });
 

@@ -9,7 +9,7 @@ import { randomInt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { learning as L } from '@portal/contract';
+import { bookTitle, learning as L } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { certificates, installs, organs, persons } from '../../db/schema/index.ts';
 import { HttpError, Refusal } from '../../http/errors.ts';
@@ -19,6 +19,7 @@ import type { makePlatform } from '../platform/service.ts';
 import type { WorkerPool } from '../../workers/pool.ts';
 import type { CertificatePage } from './pdf.ts';
 import { makeSigner, type CertificateSigner } from './signing.ts';
+import { messageFromCollege } from '../teacher/service.ts';
 import type { Config } from '../../config.ts';
 
 export const CERTIFICATE_MSG = {
@@ -50,6 +51,9 @@ export interface CertificateOptions {
   workers: WorkerPool;
 }
 
+/** Where a learner prints their certificates (the link of the message announcing one). */
+export const PRINT_PAGE = '/learningClassroom/printcertificate';
+
 /** Six characters without look-alikes (0/O, 1/I): read off paper and typed in. */
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const verifyCode = () => Array.from({ length: 6 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
@@ -58,15 +62,19 @@ const verifyCode = () => Array.from({ length: 6 }, () => CODE_ALPHABET[randomInt
  * Issues the certificates of installs just completed, in the completing transaction. The number is
  * ZS + the year of issue (in `timeZone`) + the row's id (a sequence, so two instances never draw the
  * same); a second completion of the same person and install, on any instance, issues nothing. The
- * demo seed issues its certificates through this too, when its ledger meets the completion rule.
+ * learner is told in 我的消息 in the same transaction, so only the issue that wrote the row tells.
+ * The demo seed issues its certificates through this too, when its ledger meets the completion rule.
  */
 export async function issueCertificates(tx: Db, timeZone: string, personId: number, completed: CompletedInstall[], at: Date) {
   const year = dateIn(timeZone, at.getTime()).slice(0, 4);
   for (const c of completed) {
-    await tx.execute(sql`insert into ${certificates} (id, cert_no, person_id, install_id, issued_at, hours, verify_code)
+    const r = await tx.execute(sql`insert into ${certificates} (id, cert_no, person_id, install_id, issued_at, hours, verify_code)
       select n.id, ${`ZS${year}`} || lpad(n.id::text, greatest(6, length(n.id::text)), '0'), ${personId}, ${c.installId}, ${at}, ${c.hours}, ${verifyCode()}
       from (select nextval(pg_get_serial_sequence('certificates', 'id')) as id) n
-      on conflict (person_id, install_id) do nothing`);
+      on conflict (person_id, install_id) do nothing
+      returning (select i.title from installs i where i.id = install_id) as title`);
+    const issued = (r as unknown as { rows: { title: string }[] }).rows[0];
+    if (issued) await messageFromCollege(tx, personId, { title: '结业证书已生成', content: `恭喜您完成${bookTitle(issued.title)}，结业证书已生成，可在“打印证书”中查看和打印。`, link: PRINT_PAGE, sentAt: at });
   }
 }
 
@@ -117,6 +125,15 @@ export function makeCertificates(o: CertificateOptions) {
   return {
     /** Issues the certificates of installs just completed, in the completing transaction (issueCertificates). */
     issue: (tx: Db, personId: number, completed: CompletedInstall[], at: Date) => issueCertificates(tx, o.timeZone, personId, completed, at),
+
+    /** A person's certificate of one install, for the topic's path. */
+    async ofInstall(personId: number, installId: number): Promise<L.TopicPath['certificate']> {
+      const [r] = await db
+        .select({ certNo: certificates.certNo, revokedAt: certificates.revokedAt })
+        .from(certificates)
+        .where(and(eq(certificates.personId, personId), eq(certificates.installId, installId)));
+      return r ? { certNo: r.certNo, revoked: r.revokedAt !== null } : null;
+    },
 
     /** My certificates, newest first, with the address their QR code opens. */
     async mine(personId: number): Promise<L.MyCertificate[]> {

@@ -28,7 +28,7 @@ import type { Caller } from '../../http/auth.ts';
 import { iso, isoOrNull, offsetOf, pageFrom, totalOver, type Page, type PageQuery } from '../content/listing.ts';
 import { CREDIT_TOLERANCE_SECONDS, decideCredit, type ResourceProgressState } from './credit.ts';
 import { courseCardBase } from '../catalog/service.ts';
-import { completionExamsPassed } from '../exam/completion.ts';
+import { completionExamsOf, completionExamsPassed } from '../exam/completion.ts';
 import { batched, batchedCalls } from '../../lib/batch.ts';
 import type { CompletedInstall } from '../certificate/service.ts';
 
@@ -96,6 +96,44 @@ const STUDY_START_LOCK = 0x5354;
 export interface LearningDeps {
   /** Called in the transaction that completed these installs for the person (the certificate module issues their certificates). */
   installsCompleted(tx: Db, personId: number, completed: CompletedInstall[], at: Date): Promise<void>;
+  /** The person's certificate of the install (the certificate module's), for the topic's path; without it none is known (tools that never show a path). */
+  certificateOf?(personId: number, installId: number): Promise<L.TopicPath['certificate']>;
+}
+
+/**
+ * The one next step on a topic's way to its certificate: join it; earn the hours (the first course
+ * not completed, required ones first); pass its 结业考试; print the certificate. A revoked
+ * certificate leaves nothing to do here.
+ */
+export function pathOf(
+  install: Pick<L.MyInstall, 'enrolment' | 'earnedHours' | 'requiredHours'>,
+  courses: { id: number; title: string; completedAt: unknown }[],
+  exams: { id: number; title: string; passed: boolean }[],
+  certificate: L.TopicPath['certificate'],
+): L.TopicPath {
+  const hoursMet = install.earnedHours >= install.requiredHours;
+  const exam = exams.find((e) => !e.passed) ?? exams.at(-1) ?? null;
+  const open = courses.find((c) => !c.completedAt);
+  const next: L.TopicPath['next'] = certificate
+    ? certificate.revoked
+      ? 'none'
+      : 'certificate'
+    : install.enrolment === null || install.enrolment === 'cancelled'
+      ? 'join'
+      : !hoursMet
+        ? 'study'
+        : exam && !exam.passed
+          ? 'exam'
+          : 'none';
+  return {
+    coursesDone: courses.filter((c) => c.completedAt).length,
+    coursesTotal: courses.length,
+    hoursMet,
+    exam,
+    certificate,
+    next,
+    nextCourse: next === 'study' && open ? { id: open.id, title: open.title } : null,
+  };
 }
 
 export function makeLearning(db: Db, opts: LearningOptions, deps: LearningDeps) {
@@ -619,8 +657,15 @@ export function makeLearning(db: Db, opts: LearningOptions, deps: LearningDeps) 
       const ids = [...new Set(courseRows.map((c) => c.id))];
       const percent = await this.courseProgress(caller.personId, ids);
       const seconds = await this.courseSeconds(caller.personId, ids);
+      const [exams, certificate] = await Promise.all([completionExamsOf(db, caller.personId, installId), deps.certificateOf?.(caller.personId, installId) ?? null]);
       return {
         install,
+        path: pathOf(
+          install,
+          ids.map((id) => courseRows.find((c) => c.id === id)!),
+          exams,
+          certificate,
+        ),
         plans: planRows.map((p) => {
           const cs = courseRows.filter((c) => c.planId === p.id);
           return {

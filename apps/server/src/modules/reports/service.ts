@@ -410,18 +410,20 @@ export function makeReports(db: Db, opts: { completionRatio: number }) {
       const rows = await db
         .select({
           id: classMessages.id,
-          className: teacherClasses.name,
-          senderName: persons.personName,
+          // A message from the college itself has no class and no sender.
+          className: sql<string>`coalesce(${teacherClasses.name}, '')`,
+          senderName: sql<string>`coalesce(${persons.personName}, '学院')`,
           title: classMessages.title,
           content: classMessages.content,
+          link: classMessages.link,
           sentAt: classMessages.sentAt,
           readAt: messageRecipients.readAt,
           total: totalOver(),
         })
         .from(messageRecipients)
         .innerJoin(classMessages, eq(classMessages.id, messageRecipients.messageId))
-        .innerJoin(teacherClasses, eq(teacherClasses.id, classMessages.classId))
-        .innerJoin(persons, eq(persons.personId, classMessages.senderId))
+        .leftJoin(teacherClasses, eq(teacherClasses.id, classMessages.classId))
+        .leftJoin(persons, eq(persons.personId, classMessages.senderId))
         .where(where)
         .orderBy(desc(classMessages.sentAt), desc(classMessages.id))
         .limit(q.pageSize)

@@ -23,6 +23,16 @@ import type { PersonService } from '../person/service.ts';
 import type { CertificateService } from '../certificate/service.ts';
 import { studyRuleOf, type ClassRow, type Reports } from '../reports/service.ts';
 
+/**
+ * Writes one learner a message from the college itself (no class, no sender), shown in 我的消息 with
+ * a link to the page it is about; other modules call this in their own transaction (a certificate's
+ * issue), so the message exists exactly when what it announces does.
+ */
+export async function messageFromCollege(tx: Db, personId: number, m: { title: string; content: string; link: string; sentAt: Date }) {
+  const [row] = await tx.insert(classMessages).values({ classId: null, senderId: null, ...m }).returning({ id: classMessages.id });
+  await tx.insert(messageRecipients).values({ messageId: row!.id, personId });
+}
+
 export const TEACHER_MSG = {
   notTeacher: '该功能仅对班主任开放',
   notYourClass: '您不是该班级的班主任，无权查看或操作该班级',

@@ -10,6 +10,8 @@ import { EnrolmentActions, EnrolmentTag } from './enrolment.tsx';
 import { QueryState } from './ListState.tsx';
 import { useCallQuery } from '../../api/useCallQuery.ts';
 import { KIND_LABELS, studyHref } from '../study/links.ts';
+import { TopicPathView } from './TopicPath.tsx';
+import { topicStudyHref } from './topicPath.ts';
 import './learning.css';
 
 type PlanCourse = learningTypes.InstallDetail['plans'][number]['courses'][number];
@@ -72,7 +74,7 @@ export function InstallDetailView({ installId, withEnrolment }: { installId: num
   const [expanded, setExpanded] = useState<number[]>([]);
   return (
     <QueryState query={q} empty="">
-      {({ install, plans }) => {
+      {({ install, plans, path }) => {
         const enrolled = install.enrolment !== null && install.enrolment !== 'cancelled';
         const columns: ColumnsType<PlanCourse> = [
           {
@@ -80,7 +82,7 @@ export function InstallDetailView({ installId, withEnrolment }: { installId: num
             dataIndex: 'title',
             render: (_v, c) => (
               <span className="lc-course-cell">
-                <Link to={`/study?courseId=${c.id}`}>{c.title}</Link>
+                <Link to={topicStudyHref(c.id, install.id)}>{c.title}</Link>
                 <span className="lc-muted">
                   {c.lecturer} · {c.categoryName}
                 </span>
@@ -103,7 +105,7 @@ export function InstallDetailView({ installId, withEnrolment }: { installId: num
             title: '操作',
             width: 110,
             render: (_v, c) => (
-              <Link to={`/study?courseId=${c.id}`}>
+              <Link to={topicStudyHref(c.id, install.id)}>
                 <Button size="small" type={c.completedAt ? 'default' : 'primary'} aria-label={`${studyLabel(c)} ${c.title}`}>
                   {studyLabel(c)}
                 </Button>
@@ -138,6 +140,7 @@ export function InstallDetailView({ installId, withEnrolment }: { installId: num
                 </span>
                 <Progress percent={percentOf(install.earnedHours, install.requiredHours)} aria-label="专题学时进度" />
               </div>
+              <TopicPathView path={path} installId={install.id} />
               {withEnrolment ? <EnrolmentActions install={install} /> : null}
               {!enrolled && withEnrolment ? <p className="lc-muted">报名后，本专题课程的学时将计入专题要求。</p> : null}
             </section>

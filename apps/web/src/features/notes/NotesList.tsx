@@ -15,7 +15,7 @@ import { useCallQuery } from '../../api/useCallQuery.ts';
 import { QueryState } from '../learning/ListState.tsx';
 import { formatDateTime } from '../learning/format.ts';
 import { idFrom } from '../learning/query.ts';
-import { studyHref } from '../study/links.ts';
+import { studyHref, videoAtHref } from '../study/links.ts';
 import { downloadFile } from '../../api/download.ts';
 import { toast } from '../../lib/toast.ts';
 import { useInvalidateNotes } from './CourseNotes.tsx';
@@ -135,7 +135,15 @@ export function NotesList() {
                   {g.items.map((n) => (
                     <li key={n.id} className="notes-item">
                       <p className="notes-title">
-                        {n.anchor !== null ? <span className="notes-anchor">{anchorLabel(n.resourceKind, n.anchor)} </span> : null}
+                        {n.anchor === null ? null : n.resourceKind === 'video' ? (
+                          <>
+                            <Link className="notes-anchor" to={videoAtHref(n.courseId, n.resourceId, n.anchor)} aria-label={`从 ${anchorLabel(n.resourceKind, n.anchor)} 开始观看 ${n.resourceTitle}`}>
+                              {anchorLabel(n.resourceKind, n.anchor)}
+                            </Link>{' '}
+                          </>
+                        ) : (
+                          <span className="notes-anchor">{anchorLabel(n.resourceKind, n.anchor)} </span>
+                        )}
                         {n.title}
                       </p>
                       <p className="notes-muted">

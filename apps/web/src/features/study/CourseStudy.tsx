@@ -4,13 +4,15 @@
  * kind moves to its own page (/studypdf, /studylive).
  */
 import { useEffect } from 'react';
-import { Link, Navigate } from 'react-router';
-import { Button, Empty, Tag } from 'antd';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { Alert, Button, Empty, Tag } from 'antd';
 import { FilePdfOutlined, PlayCircleOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import type { catalog as catalogTypes, learning as learningTypes } from '@portal/contract';
 import { catalog, learning } from '@portal/contract/refs';
 import { LoadError, Loading } from '../learning/ListState.tsx';
+import { idFrom } from '../learning/query.ts';
+import { TopicPath } from '../learning/TopicPath.tsx';
 import { formatDuration, percentOf } from '../learning/format.ts';
 import { useCallQuery } from '../../api/useCallQuery.ts';
 import { KIND_LABELS, studyHref } from './links.ts';
@@ -40,6 +42,12 @@ export function CourseStudy({ courseId, resourceId, kind }: { courseId: number; 
   const progress = useCallQuery(learning.findProgress, { query: { courseId } }, { staleTime: 0 });
   const client = useQueryClient();
   const bridge = useAnchorBridge();
+  // The topic the learner came from (its path's study button): the completion notice shows that topic's next step.
+  const [params] = useSearchParams();
+  const installId = idFrom(params.get('installId'));
+  // A moment of the chapter named in the address (a note's position, in seconds).
+  const t = params.get('t');
+  const startAt = t !== null && /^\d+$/.test(t) ? Number(t) : null;
 
   // Chapter states follow the reports' answers.
   useEffect(
@@ -99,9 +107,12 @@ export function CourseStudy({ courseId, resourceId, kind }: { courseId: number; 
           <h2 className="study-chapter-title">
             {KIND_LABELS[chosen.kind]} · {chosen.title}
           </h2>
-          {chosen.kind === 'video' ? <VideoStudy key={chosen.id} resourceId={chosen.id} title={chosen.title} bridge={bridge} /> : null}
+          {chosen.kind === 'video' ? <VideoStudy key={chosen.id} resourceId={chosen.id} title={chosen.title} bridge={bridge} startAt={chosen.id === resourceId ? startAt : null} /> : null}
           {chosen.kind === 'pdf' ? <PdfStudy key={chosen.id} resourceId={chosen.id} title={chosen.title} bridge={bridge} /> : null}
           {chosen.kind === 'live' ? <LiveStudy key={chosen.id} resourceId={chosen.id} title={chosen.title} courseId={c.id} /> : null}
+          {courseDone ? (
+            <Alert className="study-done" type="success" showIcon role="status" message="恭喜，本课程已完成" description={installId ? <TopicPath installId={installId} /> : null} />
+          ) : null}
           {next ? (
             <p className="study-next">
               <Link to={studyHref(next.kind, c.id, next.id)}>

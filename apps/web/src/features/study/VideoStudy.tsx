@@ -1,7 +1,8 @@
 /**
- * A video chapter: the HTML5 player resuming at my last position; seeking forward past the furthest
- * point watched is snapped back on a chapter not yet completed; played time is counted and reported
- * by useStudySession.
+ * A video chapter: the HTML5 player resuming at my last position, or at a moment the address asks
+ * for (`startAt`, a note's position); seeking forward past the furthest point watched is snapped back
+ * on a chapter not yet completed, and so is the address's moment (clamped to that point): where
+ * playback starts never credits anything, the server counts played time only.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from 'antd';
@@ -13,7 +14,7 @@ export const SEEK_REFUSED_TEXT = '未完成学习的章节不能拖动到未观�
 /** Slack for timeupdate granularity when telling natural playback from a jump. */
 const SEEK_SLACK_SECONDS = 2;
 
-export function VideoStudy({ resourceId, title, onEnded, bridge }: { resourceId: number; title: string; onEnded?: () => void; bridge?: AnchorBridge }) {
+export function VideoStudy({ resourceId, title, onEnded, bridge, startAt = null }: { resourceId: number; title: string; onEnded?: () => void; bridge?: AnchorBridge; startAt?: number | null }) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const study = useStudySession({
     resourceId,
@@ -64,7 +65,8 @@ export function VideoStudy({ resourceId, title, onEnded, bridge }: { resourceId:
     const v = videoRef.current;
     if (!v || !session) return;
     furthest.current = Math.max(furthest.current, session.progress.maxPosition);
-    const resumeAt = seekOnLoad.current ?? session.progress.lastPosition;
+    const fromAddress = startAt === null ? null : session.progress.completedAt ? startAt : Math.min(startAt, furthest.current);
+    const resumeAt = seekOnLoad.current ?? fromAddress ?? session.progress.lastPosition;
     seekOnLoad.current = null;
     if (resumeAt > 0 && (!Number.isFinite(v.duration) || resumeAt < v.duration - 1)) {
       lastGood.current = resumeAt;

@@ -16,6 +16,8 @@ import { call, CallError, showError } from '../../api/client.ts';
 import { toast } from '../../lib/toast.ts';
 import { idFrom } from '../../features/learning/query.ts';
 import { Loading } from '../../features/learning/ListState.tsx';
+import { useCallQuery } from '../../api/useCallQuery.ts';
+import { TopicPath } from '../../features/learning/TopicPath.tsx';
 import { answerSender, type AnswerEvent } from '../../features/exam/answerQueue.ts';
 import { PaperSheet, unansweredNumbers } from '../../features/exam/PaperSheet.tsx';
 import { formatCountdown } from '../../features/exam/format.ts';
@@ -245,9 +247,10 @@ function Attempt({ paper, offset }: { paper: Paper; offset: number }) {
           title={`${paper.rules.title}：${result.score ?? 0}分（满分${result.totalScore}分），${result.passed ? '合格' : '不合格'}`}
           subTitle={`作答 ${result.answeredCount}/${result.questionCount} 题${result.submitMode ? `，${E.SUBMIT_MODE_LABELS[result.submitMode]}` : ''}`}
           extra={
-            <Button type="primary" onClick={() => navigate(`/examInfo?examId=${paper.rules.examId}&attemptId=${paper.attemptId}`)}>
-              查看考试记录
-            </Button>
+            <>
+              <ExamTopicPath examId={paper.rules.examId} />
+              <Button onClick={() => navigate(`/examInfo?examId=${paper.rules.examId}&attemptId=${paper.attemptId}`)}>查看考试记录</Button>
+            </>
           }
         />
         {notCounted.length > 0 && (
@@ -283,4 +286,10 @@ function Attempt({ paper, offset }: { paper: Paper; offset: number }) {
       <PaperSheet questions={paper.questions} answers={answerMap} onAnswer={onAnswer} onSettle={onSettle} attemptId={paper.attemptId} statusOf={statusOf} disabled={remaining <= 0 || submitting} />
     </div>
   );
+}
+
+/** After the result, the topic's next step: 打印证书 when this attempt completed it (an exam open to all has no topic). */
+function ExamTopicPath({ examId }: { examId: number }) {
+  const mine = useCallQuery(E.findAnswerNumber, { query: { examId } }, { staleTime: 0 });
+  return mine.data?.installId ? <TopicPath installId={mine.data.installId} centred /> : null;
 }

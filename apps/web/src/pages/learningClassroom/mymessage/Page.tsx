@@ -3,6 +3,7 @@
  * read (the teacher then sees when) and the header's badge goes down.
  */
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Badge, Button, Pagination, Segmented, Tag } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { teacher } from '@portal/contract/refs';
@@ -10,6 +11,7 @@ import { call, showError } from '../../../api/client.ts';
 import { useCallQuery } from '../../../api/useCallQuery.ts';
 import { QueryState } from '../../../features/learning/ListState.tsx';
 import { formatDateTime } from '../../../features/learning/format.ts';
+import { PRINT_CERTIFICATE_HREF } from '../../../features/learning/topicPath.ts';
 import { useUrlFilters } from '../../../lib/urlFilters.ts';
 
 const DEFAULTS = { unread: 'false', pageNum: 1, pageSize: 10 };
@@ -50,10 +52,19 @@ export default function MyMessagesPage() {
                     {m.readAt ? null : <Badge status="error" />} {m.title} {m.readAt ? <Tag>已读</Tag> : <Tag color="red">未读</Tag>}
                   </h2>
                   <p className="lc-muted">
-                    {m.className} · {m.senderName} · {formatDateTime(m.sentAt)}
+                    {[m.className, m.senderName, formatDateTime(m.sentAt)].filter(Boolean).join(' · ')}
                   </p>
                   {open === m.id ? (
-                    <p>{m.content}</p>
+                    <>
+                      <p>{m.content}</p>
+                      {m.link ? (
+                        <Link to={m.link}>
+                          <Button type="primary" size="small">
+                            {m.link === PRINT_CERTIFICATE_HREF ? '打印证书' : '查看'}
+                          </Button>
+                        </Link>
+                      ) : null}
+                    </>
                   ) : (
                     <Button
                       size="small"
