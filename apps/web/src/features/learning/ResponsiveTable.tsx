@@ -2,7 +2,8 @@
  * A list that is a table on a wide screen and a column of cards on a phone (below 576 px, where a
  * table's columns do not fit and the page would scroll sideways). Both come from the same column
  * definitions: on a card the `titleColumn` is its heading, the other columns are 名称：值 lines and
- * the `actionColumn` (if any) sits at its foot.
+ * the `actionColumn` (if any) sits at its foot. The cards follow a pager whose `total` is given (the
+ * server's pages); without one they show every row.
  */
 import { useSyncExternalStore, type Key, type ReactNode } from 'react';
 import { Empty, Pagination, Spin, Table, type TableColumnType, type TableProps } from 'antd';
@@ -91,7 +92,8 @@ export function ResponsiveTable<T extends object>({ columns, dataSource, rowKey,
           ))}
         </ul>
       )}
-      {pagination ? <Pagination className="rt-pager" size="small" hideOnSinglePage {...pagination} showSizeChanger={false} /> : null}
+      {/* A pager over the server's pages; rows the table would page by itself are all shown. */}
+      {pagination && pagination.total !== undefined ? <Pagination className="rt-pager" size="small" hideOnSinglePage {...pagination} showSizeChanger={false} /> : null}
     </Spin>
   );
 }
