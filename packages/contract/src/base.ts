@@ -11,3 +11,4 @@ export * from './access/routes.ts';
 export { examResultText } from './classExam.ts';
 export * from './anchor.ts';
 export * from './bookTitle.ts';
+export { workFileTypeOfName } from './workFiles.ts';

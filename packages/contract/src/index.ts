@@ -20,3 +20,4 @@ export * as operator from './calls/operator.ts';
 export * as work from './calls/work.ts';
 export * from './wordCount.ts';
 export * from './bookTitle.ts';
+export { workFileTypeOfName } from './workFiles.ts';

@@ -63,13 +63,9 @@ export type ReviewFilter = (typeof REVIEW_FILTERS)[number];
 export const REVIEW_FILTER_LABELS: Record<ReviewFilter, string> = { pending: '待批阅', passed: '已通过', returned: '已退回', missing: '未提交' };
 export const PRACTICE_FILTER_LABELS: Record<ReviewFilter, string> = { pending: '待审核', passed: '已通过', returned: '已驳回', missing: '未提交' };
 
-/** Files accepted by the work-file upload (by content), and by the photo upload. */
-export const WORK_FILE_TYPES = ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'jpg', 'png'] as const;
-export type WorkFileType = (typeof WORK_FILE_TYPES)[number];
-export const PHOTO_TYPES = ['jpg', 'png'] as const;
-/** The `accept` of the file inputs. */
-export const WORK_FILE_ACCEPT = '.pdf,.doc,.docx,.xls,.xlsx,.jpg,.jpeg,.png';
-export const PHOTO_ACCEPT = '.jpg,.jpeg,.png';
+import { PHOTO_NAMES, WORK_FILE_NAMES, WORK_FILE_TYPES } from '../workFiles.ts';
+
+export { PHOTO_ACCEPT, PHOTO_NAMES, PHOTO_TYPES, WORK_FILE_ACCEPT, WORK_FILE_FORMATS, WORK_FILE_NAMES, WORK_FILE_TYPES, workFileTypeOfName, type WorkFileType } from '../workFiles.ts';
 
 export const WORK_LIMITS = {
   /** Characters of the Markdown source. */
@@ -92,8 +88,12 @@ export const WORK_MSG = {
   fileTooLarge: '单个附件不能超过10MB',
   photoTooLarge: '单张照片不能超过5MB',
   fileMissing: '请选择要上传的文件',
-  fileType: '文件内容与格式不符，仅支持 PDF、Word（doc/docx）、Excel（xls/xlsx）、JPG、PNG 文件',
-  photoType: '照片内容与格式不符，仅支持 JPG、PNG 图片',
+  /** A file of a type not accepted (by its name; by its content when it has no name). */
+  fileType: `仅支持上传${WORK_FILE_NAMES}文件（10MB以内）`,
+  /** A file whose content is not what its name says (a renamed picture, a program called .docx). */
+  fileMismatch: `文件内容与扩展名不符，仅支持上传${WORK_FILE_NAMES}文件（10MB以内）`,
+  photoType: `仅支持上传${PHOTO_NAMES}图片（5MB以内）`,
+  photoMismatch: `照片内容与扩展名不符，仅支持上传${PHOTO_NAMES}图片（5MB以内）`,
   tooManyPhotos: '每份实践报告最多上传9张照片',
   submissionTooLarge: '附件合计不能超过30MB',
   attachmentsNotAllowed: '本作业不需要上传附件',

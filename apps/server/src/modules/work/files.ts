@@ -35,14 +35,6 @@ export function workFileTypeOf(bytes: Buffer): WorkFileType | null {
   return null;
 }
 
-const EXTENSIONS: Record<string, WorkFileType> = { pdf: 'pdf', doc: 'doc', docx: 'docx', xls: 'xls', xlsx: 'xlsx', jpg: 'jpg', jpeg: 'jpg', png: 'png' };
-
-/** The type the file's name claims (by its extension), or null. */
-export function claimedTypeOf(name: string): WorkFileType | null {
-  const ext = /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase();
-  return (ext && EXTENSIONS[ext]) || null;
-}
-
 /** A file name fit to show and to send back in Content-Disposition: no path, no control characters, at most 100 characters. */
 export function cleanFileName(name: string, type: WorkFileType): string {
   // eslint-disable-next-line no-control-regex

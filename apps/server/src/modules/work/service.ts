@@ -19,7 +19,7 @@ import type { Platform } from '../platform/service.ts';
 import type { ClassAccess } from '../teacher/service.ts';
 import type { ClassRow } from '../reports/service.ts';
 import { diffTexts } from './diff.ts';
-import { claimedTypeOf, cleanFileName, workFileTypeOf, type PrivateFiles, type WorkFileType } from './files.ts';
+import { cleanFileName, workFileTypeOf, type PrivateFiles, type WorkFileType } from './files.ts';
 import { cleanText, renderMarkdown } from './markdown.ts';
 
 const M = W.WORK_MSG;
@@ -639,9 +639,12 @@ export function makeWork({ db, platform, files, classesOf, classOfTeacher, uploa
       if (s && (s.state === 'submitted' || s.state === 'passed')) return refuse(s.state === 'passed' ? M.passedReadOnly : M.readOnly);
       if (!file || file.bytes.length === 0) return refuse(M.fileMissing);
       const type = workFileTypeOf(file.bytes);
-      const claimed = claimedTypeOf(file.name);
+      // The type the learner chose by its name (by its content when it has none): one not accepted is
+      // refused naming the accepted ones, then content that is not that type.
+      const claimed = file.name === '' ? type : W.workFileTypeOfName(file.name);
       const allowed: readonly WorkFileType[] = kind === 'photo' ? W.PHOTO_TYPES : W.WORK_FILE_TYPES;
-      if (!type || !allowed.includes(type) || (claimed !== null && claimed !== type) || (claimed === null && file.name !== '')) return refuse(kind === 'photo' ? M.photoType : M.fileType);
+      if (!claimed || !allowed.includes(claimed)) return refuse(kind === 'photo' ? M.photoType : M.fileType);
+      if (type !== claimed) return refuse(kind === 'photo' ? M.photoMismatch : M.fileMismatch);
       const current = await filesById(s?.attachmentIds ?? []);
       const same = [...current.values()].filter((f) => f.kind === kind);
       if (kind === 'photo' && same.length >= L.photosMax) return refuse(M.tooManyPhotos);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { wordCount } from '@portal/contract';
+import { wordCount, work } from '@portal/contract';
 import { diffTexts, sentences } from './diff.ts';
 import { renderMarkdown } from './markdown.ts';
-import { claimedTypeOf, cleanFileName, workFileTypeOf } from './files.ts';
+import { cleanFileName, workFileTypeOf } from './files.ts';
 
 describe('the homework text (Markdown, raw HTML off)', () => {
   it('renders paragraphs, headings, emphasis, lists and quotes, and escapes everything else', () => {
@@ -51,8 +51,9 @@ describe('attachments by content', () => {
     expect(workFileTypeOf(ole('WordDocument'))).toBe('doc');
     expect(workFileTypeOf(ole('Workbook'))).toBe('xls');
     expect(workFileTypeOf(Buffer.from('MZ\x90\x00'))).toBeNull();
-    expect(claimedTypeOf('照片.JPEG')).toBe('jpg');
-    expect(claimedTypeOf('说明')).toBeNull();
+    expect(work.workFileTypeOfName('照片.JPEG')).toBe('jpg');
+    expect(work.workFileTypeOfName('说明')).toBeNull();
+    expect(work.workFileTypeOfName('心得.txt')).toBeNull();
     expect(cleanFileName('C:\\Users\\张三\\心得"体会".docx', 'docx')).toBe('心得体会.docx');
     expect(cleanFileName('', 'pdf')).toBe('附件.pdf');
   });

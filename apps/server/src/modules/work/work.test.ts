@@ -226,9 +226,14 @@ describe('attachments', () => {
   });
 
   it('refuses a file that is not what its name says, one of no accepted type, an oversized one, and beyond the limits', async () => {
-    expect((await upload(learner, open, '心得.pdf', PNG)).json.resMsg).toBe(M.fileType);
-    expect((await upload(learner, open, '心得.docx', EXE)).json.resMsg).toBe(M.fileType);
+    expect((await upload(learner, open, '心得.pdf', PNG)).json.resMsg).toBe(M.fileMismatch);
+    expect((await upload(learner, open, '心得.docx', EXE)).json.resMsg).toBe(M.fileMismatch);
     expect((await upload(learner, open, '心得.exe', EXE)).json.resMsg).toBe(M.fileType);
+    // A plain-text file is refused naming the types that are accepted, whatever it holds.
+    const txt = await upload(learner, open, '心得.txt', Buffer.from('我的学习心得'));
+    expect(txt.json.resMsg).toBe(M.fileType);
+    expect(txt.json.resMsg).toBe('仅支持上传PDF、Word、Excel、JPG、PNG文件（10MB以内）');
+    expect((await upload(learner, open, '心得.txt', PDF)).json.resMsg).toBe(M.fileType);
     const big = await upload(learner, open, '大文件.pdf', Buffer.concat([PDF, Buffer.alloc(W.WORK_LIMITS.fileMaxBytes)]));
     expect(big.status).toBe(413);
     expect(big.json.resMsg).toBe(M.fileTooLarge);
@@ -447,6 +452,7 @@ describe('practice reports', () => {
     const photo = await upload(learner, practice, '座谈会.png', PNG, W.uploadPhoto);
     expect(photo.json.obj).toMatchObject({ kind: 'photo', type: 'png' });
     expect((await upload(learner, practice, '座谈会.pdf', PDF, W.uploadPhoto)).json.resMsg).toBe(M.photoType);
+    expect((await upload(learner, practice, '座谈会.jpg', PNG, W.uploadPhoto)).json.resMsg).toBe(M.photoMismatch);
     const rev = (await ok<W.WorkDetail>(W.findWorkById, learner, { query: { workId: practice } })).submission!.revision;
     const s = await ok<W.MySubmission>(W.addWork, learner, { body: { workId: practice, revision: rev, practice: fields, attachmentIds: [photo.json.obj.id] } });
     submissionId = s.id;

@@ -8,6 +8,7 @@ import { Alert, Button, Image, Progress, Space, Tag } from 'antd';
 import { DeleteOutlined, DownloadOutlined, EyeOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
 import type { work as W } from '@portal/contract';
 import { work } from '@portal/contract/refs';
+import { workFileTypeOfName } from '@portal/contract/base';
 import { CallError, upload } from '../../api/client.ts';
 import { downloadFile } from '../../api/download.ts';
 import { storage } from '../../lib/storage.ts';
@@ -140,10 +141,14 @@ interface Uploading {
   abort: AbortController;
 }
 
-const EXT_OK = (name: string, accept: string) => accept.split(',').some((ext) => name.toLowerCase().endsWith(ext));
+/** Whether the file's name is of one of these types (the server then checks its content). */
+const namedAs = (name: string, types: readonly W.WorkFileType[]) => {
+  const type = workFileTypeOfName(name);
+  return type !== null && types.includes(type);
+};
 
 /**
- * 上传附件 / 上传照片: files chosen are checked for size and extension here (the server checks their
+ * 上传附件 / 上传照片: files chosen are checked for size and type (by name) here (the server checks their
  * content), uploaded one by one with their progress shown, and handed to the draft when accepted.
  * `max` is the number the assignment takes (its own for attachments, the portal's for photos), and
  * `tooMany` the server's refusal naming it.
@@ -168,7 +173,7 @@ export function Uploader({ workId, photo, max, tooMany, count, onUploaded, disab
         toast('warning', `${file.name}：${photo ? work.WORK_MSG.photoTooLarge : work.WORK_MSG.fileTooLarge}`);
         continue;
       }
-      if (!EXT_OK(file.name, accept)) {
+      if (!namedAs(file.name, photo ? work.PHOTO_TYPES : work.WORK_FILE_TYPES)) {
         toast('warning', `${file.name}：${photo ? work.WORK_MSG.photoType : work.WORK_MSG.fileType}`);
         continue;
       }
@@ -206,7 +211,7 @@ export function Uploader({ workId, photo, max, tooMany, count, onUploaded, disab
         {label}
       </Button>
       <span className="hw-muted">
-        {photo ? `JPG、PNG，每张不超过5MB，最多${max}张` : `最多可上传${max}个附件（PDF、Word、Excel、JPG、PNG，单个不超过10MB，合计不超过30MB）`}
+        {photo ? `${work.PHOTO_NAMES}，每张不超过5MB，最多${max}张` : `最多可上传${max}个附件（${work.WORK_FILE_NAMES}，单个不超过10MB，合计不超过30MB）`}
       </span>
       {items.length > 0 ? (
         <ul className="hw-uploads" aria-label="正在上传">

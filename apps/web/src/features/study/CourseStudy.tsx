@@ -120,7 +120,6 @@ export function CourseStudy({ courseId, resourceId, kind }: { courseId: number; 
               </Link>
             </p>
           ) : null}
-          <CourseFeedback courseId={c.id} />
         </div>
         <div className="study-side">
           <nav className="study-chapters" aria-label="课程章节">
@@ -153,6 +152,8 @@ export function CourseStudy({ courseId, resourceId, kind }: { courseId: number; 
           </nav>
           <CourseNotes courseId={c.id} resource={chosen} bridge={bridge} />
         </div>
+        {/* After the chapters and notes in the page's order: on a phone they come right after the video, the comments last. */}
+        <CourseFeedback courseId={c.id} />
       </div>
     </div>
   );

@@ -4,12 +4,12 @@
  * paged, all kept in the address.
  */
 import { Link } from 'react-router';
-import { Segmented, Select, Table } from 'antd';
+import { Segmented, Select } from 'antd';
 import type { work as W } from '@portal/contract';
 import { work } from '@portal/contract/refs';
 import { useCallQuery } from '../../../api/useCallQuery.ts';
-import { ScrollRegion } from '../../../features/content/ScrollRegion.tsx';
 import { LoadError } from '../../../features/learning/ListState.tsx';
+import { ResponsiveTable } from '../../../features/learning/ResponsiveTable.tsx';
 import { formatDateTime } from '../../../features/learning/format.ts';
 import { hwHref, LateTag, stateLabel, WorkStateTag } from '../../../features/homework/common.tsx';
 import { useUrlFilters } from '../../../lib/urlFilters.ts';
@@ -64,75 +64,77 @@ export default function MyHomeworkPage() {
       {q.isError ? (
         <LoadError error={q.error} retry={() => void q.refetch()} />
       ) : (
-        <ScrollRegion label="我的作业列表" minWidth={860}>
-          <Table<W.MyWorkItem>
-            rowKey="id"
-            loading={q.isFetching}
-            dataSource={q.data?.list ?? []}
-            locale={{ emptyText: f.kind || f.state ? '没有符合条件的作业' : '您所在的班级还没有布置作业' }}
-            pagination={{
-              current: f.pageNum,
-              pageSize: f.pageSize,
-              total: q.data?.total ?? 0,
-              showSizeChanger: true,
-              pageSizeOptions: [10, 20, 50],
-              showTotal: (n) => `共${n}项`,
-              onChange: (pageNum, pageSize) => set({ pageNum, pageSize }),
-            }}
-            columns={[
-              {
-                title: '作业',
-                dataIndex: 'title',
-                render: (title: string, r) => (
-                  <>
-                    <Link to={hwHref.detail(r.id)}>{title}</Link>
-                    <div className="hw-muted">
-                      {work.WORK_KIND_LABELS[r.kind]} · {r.className}
-                    </div>
-                  </>
-                ),
+        <ResponsiveTable<W.MyWorkItem>
+          label="我的作业列表"
+          minWidth={860}
+          titleColumn="title"
+          actionColumn="action"
+          rowKey="id"
+          loading={q.isFetching}
+          dataSource={q.data?.list ?? []}
+          locale={{ emptyText: f.kind || f.state ? '没有符合条件的作业' : '您所在的班级还没有布置作业' }}
+          pagination={{
+            current: f.pageNum,
+            pageSize: f.pageSize,
+            total: q.data?.total ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: [10, 20, 50],
+            showTotal: (n) => `共${n}项`,
+            onChange: (pageNum, pageSize) => set({ pageNum, pageSize }),
+          }}
+          columns={[
+            {
+              title: '作业',
+              dataIndex: 'title',
+              render: (title: string, r) => (
+                <>
+                  <Link to={hwHref.detail(r.id)}>{title}</Link>
+                  <div className="hw-muted">
+                    {work.WORK_KIND_LABELS[r.kind]} · {r.className}
+                  </div>
+                </>
+              ),
+            },
+            { title: '课程/专题', key: 'course', width: 200, render: (_v, r) => r.courseTitle || r.installTitle || '—' },
+            {
+              title: '截止时间',
+              dataIndex: 'dueAt',
+              width: 170,
+              render: (d: string, r) => (
+                <>
+                  {formatDateTime(d)}
+                  {r.extensionUntil ? <div className="hw-muted">已为您延期至{formatDateTime(r.extensionUntil)}</div> : null}
+                  {r.closed ? <div className="hw-muted">已截止</div> : r.overdue ? <div className="hw-muted">已过期，可补交至{r.cutoffAt ? formatDateTime(r.cutoffAt) : '批阅前'}</div> : null}
+                </>
+              ),
+            },
+            {
+              title: '状态',
+              dataIndex: 'state',
+              width: 150,
+              render: (s: W.WorkState, r) => (
+                <>
+                  <WorkStateTag kind={r.kind} state={s} />
+                  <LateTag late={r.late} />
+                </>
+              ),
+            },
+            { title: '成绩', dataIndex: 'score', width: 70, align: 'right', render: (s: number | null) => (s === null ? '—' : s) },
+            {
+              title: '操作',
+              key: 'action',
+              width: 150,
+              render: (_v, r) => {
+                const a = actionOf(r);
+                return (
+                  <Link to={a.href} aria-label={`${a.label} ${r.title}`}>
+                    {a.label}
+                  </Link>
+                );
               },
-              { title: '课程/专题', key: 'course', width: 200, render: (_v, r) => r.courseTitle || r.installTitle || '—' },
-              {
-                title: '截止时间',
-                dataIndex: 'dueAt',
-                width: 170,
-                render: (d: string, r) => (
-                  <>
-                    {formatDateTime(d)}
-                    {r.extensionUntil ? <div className="hw-muted">已为您延期至{formatDateTime(r.extensionUntil)}</div> : null}
-                    {r.closed ? <div className="hw-muted">已截止</div> : r.overdue ? <div className="hw-muted">已过期，可补交至{r.cutoffAt ? formatDateTime(r.cutoffAt) : '批阅前'}</div> : null}
-                  </>
-                ),
-              },
-              {
-                title: '状态',
-                dataIndex: 'state',
-                width: 150,
-                render: (s: W.WorkState, r) => (
-                  <>
-                    <WorkStateTag kind={r.kind} state={s} />
-                    <LateTag late={r.late} />
-                  </>
-                ),
-              },
-              { title: '成绩', dataIndex: 'score', width: 70, align: 'right', render: (s: number | null) => (s === null ? '—' : s) },
-              {
-                title: '操作',
-                key: 'action',
-                width: 150,
-                render: (_v, r) => {
-                  const a = actionOf(r);
-                  return (
-                    <Link to={a.href} aria-label={`${a.label} ${r.title}`}>
-                      {a.label}
-                    </Link>
-                  );
-                },
-              },
-            ]}
-          />
-        </ScrollRegion>
+            },
+          ]}
+        />
       )}
     </>
   );

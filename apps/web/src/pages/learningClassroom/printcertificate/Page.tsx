@@ -6,12 +6,13 @@
  */
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { Button, Space, Table } from 'antd';
+import { Button, Space } from 'antd';
 import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
 import type { learning as L } from '@portal/contract';
 import { content, learning } from '@portal/contract/refs';
 import { urlOf } from '@portal/contract/base';
 import { QueryState } from '../../../features/learning/ListState.tsx';
+import { ResponsiveTable } from '../../../features/learning/ResponsiveTable.tsx';
 import { useSession } from '../../../features/auth/session.ts';
 import { formatDate, formatHours } from '../../../features/content/format.ts';
 import { useCallQuery } from '../../../api/useCallQuery.ts';
@@ -104,7 +105,10 @@ export default function PrintCertificatePage() {
       <p className="cert-page-lead">完成专题培训的学时要求（设有结业考试的，还需考试合格）后，系统自动颁发结业证书。证书可打印或下载 PDF，单位可扫描证书上的二维码核验真伪。</p>
       <QueryState query={q} empty="还没有证书：完成培训后将自动颁发。" isEmpty={(d) => d.length === 0}>
         {(rows) => (
-          <Table
+          <ResponsiveTable<L.MyCertificate>
+            label="我的证书"
+            titleColumn="installTitle"
+            actionColumn="actions"
             rowKey="certNo"
             dataSource={rows}
             pagination={rows.length > 10 ? { pageSize: 10 } : false}
