@@ -88,7 +88,7 @@ async function main() {
       await admin.query(`create database ${dbName}`);
       env.DATABASE_URL = url.replace(/\/[^/]+$/, `/${dbName}`);
     }
-    const { child } = await startServer(mkdtempSync(path.join(tmpdir(), 'portal-import-bench-data-')), 18090, env);
+    const { child } = await startServer(mkdtempSync(path.join(tmpdir(), 'portal-import-bench-data-')), 18090, env, '/healthz');
     const base = 'http://127.0.0.1:18090';
     try {
       // A session to probe with: the demo learner's, opened by logging in as the web page does.

@@ -253,7 +253,7 @@ async function benchExport() {
   const embedded = await exportClass(run, `select person_id from persons where person_no like 'B%'`, '13800000004');
   await database.close();
   let rows: Record<string, unknown>[];
-  const small = await startServer(dataDir, 18088, { RATE_LIMIT_PER_MINUTE: '100000000' });
+  const small = await startServer(dataDir, 18088, { RATE_LIMIT_PER_MINUTE: '100000000' }, '/healthz');
   try {
     rows = await exportUnderProbe('http://127.0.0.1:18088', embedded.token, embedded.classId, 'embedded (PGlite)');
   } finally {
@@ -267,7 +267,7 @@ async function benchExport() {
   // A teacher of the bench's own, so the large dataset's classes are left as they are.
   await pgRun(`insert into persons (person_no, person_name, mobile, organ_id, person_type) select 'BENCHT01', '基准班主任', '19900000001', min(id), 4 from organs on conflict do nothing`);
   const large = await exportClass(pgRun, `select person_id from persons where person_no like 'L%' order by person_id limit 2000`, '19900000001');
-  const server = await startOnLarge(url, 18089, 'export');
+  const server = await startOnLarge(url, 18089, 'export', '/healthz');
   try {
     rows = rows.concat(await exportUnderProbe('http://127.0.0.1:18089', large.token, large.classId, 'large (PostgreSQL)'));
   } finally {
@@ -293,8 +293,8 @@ async function largeDatabase(): Promise<string> {
 }
 
 /** A server on the large dataset's PostgreSQL, without the per-IP rate limit (every request comes from 127.0.0.1). */
-const startOnLarge = (url: string, port: number, name: string) =>
-  startServer(mkdtempSync(path.join(tmpdir(), `portal-bench-${name}-`)), port, { DATABASE_URL: url, RATE_LIMIT_PER_MINUTE: '100000000', SEED_DEMO: 'false' });
+const startOnLarge = (url: string, port: number, name: string, ready = '/index') =>
+  startServer(mkdtempSync(path.join(tmpdir(), `portal-bench-${name}-`)), port, { DATABASE_URL: url, RATE_LIMIT_PER_MINUTE: '100000000', SEED_DEMO: 'false' }, ready);
 
 /** Random learners of the large dataset. */
 const largeLearners = async (db: pg.Client, n: number) =>

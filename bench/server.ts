@@ -9,7 +9,8 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-export function startServer(dataDir: string, port: number, env: Record<string, string> = {}): Promise<{ child: ChildProcess; ms: number }> {
+/** Ready when `ready` answers: the first page by default (the start bar); /healthz where the web build is not needed. */
+export function startServer(dataDir: string, port: number, env: Record<string, string> = {}, ready = '/index'): Promise<{ child: ChildProcess; ms: number }> {
   const t0 = performance.now();
   // BENCH_NODE_ARGS (e.g. --cpu-prof) profiles the server under load.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
@@ -20,7 +21,7 @@ export function startServer(dataDir: string, port: number, env: Record<string, s
   return new Promise((resolve, reject) => {
     const poll = async () => {
       try {
-        const r = await fetch(`http://127.0.0.1:${port}/index`);
+        const r = await fetch(`http://127.0.0.1:${port}${ready}`);
         if (r.ok) return resolve({ child, ms: performance.now() - t0 });
       } catch {
         // not listening yet
