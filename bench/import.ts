@@ -88,8 +88,8 @@ async function main() {
       await admin.query(`create database ${dbName}`);
       env.DATABASE_URL = url.replace(/\/[^/]+$/, `/${dbName}`);
     }
-    const { child } = await startServer(mkdtempSync(path.join(tmpdir(), 'portal-import-bench-data-')), 18090, env, '/healthz');
-    const base = 'http://127.0.0.1:18090';
+    const { child } = await startServer(mkdtempSync(path.join(tmpdir(), 'portal-import-bench-data-')), 18713, env, '/healthz');
+    const base = 'http://127.0.0.1:18713';
     try {
       // A session to probe with: the demo learner's, opened by logging in as the web page does.
       const cap = (await (await fetch(`${base}/v1/portal/uc/session/captcha/request_image_code`, { method: 'POST' })).json()) as { data: { id: string } };

@@ -253,9 +253,9 @@ async function benchExport() {
   const embedded = await exportClass(run, `select person_id from persons where person_no like 'B%'`, '13800000004');
   await database.close();
   let rows: Record<string, unknown>[];
-  const small = await startServer(dataDir, 18088, { RATE_LIMIT_PER_MINUTE: '100000000' }, '/healthz');
+  const small = await startServer(dataDir, 18711, { RATE_LIMIT_PER_MINUTE: '100000000' }, '/healthz');
   try {
-    rows = await exportUnderProbe('http://127.0.0.1:18088', embedded.token, embedded.classId, 'embedded (PGlite)');
+    rows = await exportUnderProbe('http://127.0.0.1:18711', embedded.token, embedded.classId, 'embedded (PGlite)');
   } finally {
     await stop(small.child);
   }
@@ -267,9 +267,9 @@ async function benchExport() {
   // A teacher of the bench's own, so the large dataset's classes are left as they are.
   await pgRun(`insert into persons (person_no, person_name, mobile, organ_id, person_type) select 'BENCHT01', '基准班主任', '19900000001', min(id), 4 from organs on conflict do nothing`);
   const large = await exportClass(pgRun, `select person_id from persons where person_no like 'L%' order by person_id limit 2000`, '19900000001');
-  const server = await startOnLarge(url, 18089, 'export', '/healthz');
+  const server = await startOnLarge(url, 18712, 'export', '/healthz');
   try {
-    rows = rows.concat(await exportUnderProbe('http://127.0.0.1:18089', large.token, large.classId, 'large (PostgreSQL)'));
+    rows = rows.concat(await exportUnderProbe('http://127.0.0.1:18712', large.token, large.classId, 'large (PostgreSQL)'));
   } finally {
     await stop(server.child);
     await large.cleanup();

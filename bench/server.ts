@@ -10,15 +10,21 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 
 /** Ready when `ready` answers: the first page by default (the start bar); /healthz where the web build is not needed. */
-export function startServer(dataDir: string, port: number, env: Record<string, string> = {}, ready = '/index'): Promise<{ child: ChildProcess; ms: number }> {
+export async function startServer(dataDir: string, port: number, env: Record<string, string> = {}, ready = '/index'): Promise<{ child: ChildProcess; ms: number }> {
   const t0 = performance.now();
+  // Another server on the port would answer the polls below in this one's place.
+  const taken = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`port ${port} is already in use`);
   // BENCH_NODE_ARGS (e.g. --cpu-prof) profiles the server under load.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/server/src/main.ts')], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  return new Promise((resolve, reject) => {
+  return new Promise<{ child: ChildProcess; ms: number }>((resolve, reject) => {
     const poll = async () => {
       try {
         const r = await fetch(`http://127.0.0.1:${port}${ready}`);
