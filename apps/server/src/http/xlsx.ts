@@ -6,6 +6,7 @@
  * Content-Disposition with an ASCII fallback for old clients.
  */
 import { PassThrough } from 'node:stream';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 
@@ -43,6 +44,18 @@ export function attachmentHeader(fileName: string, asciiName: string): string {
 /** Today in China time as yyyy-mm-dd, for titles and file names. */
 export const chinaDate = (d = new Date()) => chinaWallClock(d).toISOString().slice(0, 10);
 
+/** Rows written between two turns of the event loop: a few milliseconds' work. */
+const SLICE = 200;
+/** When the reply's buffer has room again (or the client is gone; the next write then fails). */
+const drained = (out: PassThrough) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      out.off('drain', done).off('close', done);
+      resolve();
+    };
+    out.on('drain', done).on('close', done);
+  });
+
 /**
  * Sends the workbook as the reply while it is written. Once the first bytes are out a failure can
  * only cut the download short: it is logged, and the client sees a broken file, never a wrong one.
@@ -65,7 +78,13 @@ export async function sendXlsx<R>(reply: FastifyReply, x: XlsxExport<R>): Promis
     const head = sheet.addRow(x.columns.map((c) => c.header));
     head.font = { bold: true };
     head.commit();
+    let n = 0;
     for await (const row of x.rows) {
+      // Rows are written on the event loop: a slice at a time, and no faster than the client reads.
+      if (++n % SLICE === 0) {
+        if (out.writableNeedDrain) await drained(out);
+        await yieldToLoop();
+      }
       sheet
         .addRow(
           x.columns.map((c) => {

@@ -77,7 +77,7 @@ export const classesKind: Kind<{ classes: ClassRow[]; links: Link[] }> = {
     const known = new Set((await rowsOf<{ code: string }>(db, sql`select code from teacher_classes where code is not null`)).map((r) => r.code));
     const classes: ClassRow[] = [];
     const inSheet = new Map<string, number>();
-    for (const r of c.rows(CLASS)) {
+    for await (const r of c.each(CLASS)) {
       const x = c.cells(CLASS, r);
       const code = x.text(C.code, { required: true, max: 32, pattern: /^[A-Za-z0-9_-]+$/, patternReason: '班级编号只能包含字母、数字、下划线和短横线' });
       const name = x.text(C.name, { required: true, max: 60 });
@@ -104,7 +104,7 @@ export const classesKind: Kind<{ classes: ClassRow[]; links: Link[] }> = {
     const links: Link[] = [];
     for (const sheet of [TEACHERS, MEMBERS]) {
       const seen = new Map<string, number>();
-      for (const r of c.rows(sheet)) {
+      for await (const r of c.each(sheet)) {
         const x = c.cells(sheet, r);
         const code = x.text(C.code, { required: true });
         const no = x.text(C.person, { required: true });

@@ -154,7 +154,7 @@ export const coursesKind: Kind<{ courses: CourseRow[]; chapters: ChapterRow[]; s
     const known = new Set((await rowsOf<{ code: string }>(db, sql`select code from courses where code is not null`)).map((r) => r.code));
     const courses: CourseRow[] = [];
     const courseRows = new Map<string, number>();
-    for (const r of c.rows(COURSE)) {
+    for await (const r of c.each(COURSE)) {
       const x = c.cells(COURSE, r);
       const code = x.text(C.code, { required: true, max: 32, pattern: /^[A-Za-z0-9_-]+$/, patternReason: '课程编号只能包含字母、数字、下划线和短横线' });
       const title = x.text(C.title, { required: true, max: 80 });
@@ -172,7 +172,7 @@ export const coursesKind: Kind<{ courses: CourseRow[]; chapters: ChapterRow[]; s
     }
     const chapters: ChapterRow[] = [];
     const seen = new Map<string, number>();
-    for (const r of c.rows(CHAPTER)) {
+    for await (const r of c.each(CHAPTER)) {
       const x = c.cells(CHAPTER, r);
       const code = x.text(C.code, { required: true });
       const sort = x.int(C.no, { required: true, min: 1, max: 999 });

@@ -1,5 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { execFile } from 'node:child_process';
+import { once } from 'node:events';
+import { createDeflateRaw, deflateRawSync } from 'node:zlib';
 import { promisify } from 'node:util';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,7 +15,8 @@ import { auditLog, courses, persons, questions } from '../../db/schema/index.ts'
 import { diskStorage } from '../../integrations/storage.ts';
 import { makePlatform } from '../platform/service.ts';
 import { IMPORT_KINDS, IMPORT_ORDER, KINDS, makeImporter, templateOf, type Importer, type ImportKind } from './service.ts';
-import { readWorkbook } from './sheet.ts';
+import { MAX_ROWS, readWorkbook, TOO_MANY_ROWS } from './sheet.ts';
+import { MAX_INFLATED_BYTES, NotAWorkbook, readXlsx, TOO_LARGE, TooLarge } from './xlsxReader.ts';
 import { parseChinaTime } from './engine.ts';
 
 const TEMPLATES = path.resolve(import.meta.dirname, '../../../import-templates');
@@ -210,6 +213,112 @@ describe('bad people sheets', () => {
     expect((await run('people', await sheetOf({ 人员: [head, a, b] }))).report.created).toBe(2);
     const swapped = await run('people', await sheetOf({ 人员: [head, { ...a, 2: '13955551002' }, { ...b, 2: '13955551001' }].map((r) => Object.values(r)) }));
     expect(swapped.report).toMatchObject({ written: true, updated: 2, problems: [] });
+  });
+});
+
+/** A zip of deflated entries, each with the uncompressed size its central directory declares (true or not). */
+function zipOf(entries: { name: string; data: Buffer; size: number }[]): Buffer {
+  const parts: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (const e of entries) {
+    const name = Buffer.from(e.name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(e.data.length, 18);
+    local.writeUInt32LE(e.size, 22);
+    local.writeUInt16LE(name.length, 26);
+    const head = Buffer.alloc(46);
+    head.writeUInt32LE(0x02014b50, 0);
+    head.writeUInt16LE(20, 4);
+    head.writeUInt16LE(20, 6);
+    head.writeUInt16LE(8, 10);
+    head.writeUInt32LE(e.data.length, 20);
+    head.writeUInt32LE(e.size, 24);
+    head.writeUInt16LE(name.length, 28);
+    head.writeUInt32LE(offset, 42);
+    parts.push(local, name, e.data);
+    central.push(head, name);
+    offset += 30 + name.length + e.data.length;
+  }
+  const dir = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(dir.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...parts, dir, end]);
+}
+/** `head`, then `unit` repeated to `bytes`, deflated as a stream (the text is never whole in memory). */
+async function deflatedRepeat(head: string, unit: string, bytes: number): Promise<Buffer> {
+  const z = createDeflateRaw({ level: 1 });
+  const out: Buffer[] = [];
+  z.on('data', (c: Buffer) => out.push(c));
+  const chunk = Buffer.from(unit.repeat(Math.ceil((1024 * 1024) / Buffer.byteLength(unit))));
+  z.write(head);
+  for (let n = Buffer.byteLength(head); n < bytes; n += chunk.length) if (!z.write(chunk)) await once(z, 'drain');
+  z.end();
+  await once(z, 'end');
+  return Buffer.concat(out);
+}
+/** A people workbook whose sheet part is `sheet` (deflated), declared as `size` bytes. */
+function peopleBook(sheet: Buffer, size: number): Buffer {
+  const part = (name: string, xml: string) => ({ name, data: deflateRawSync(xml), size: Buffer.byteLength(xml) });
+  return zipOf([
+    part('xl/workbook.xml', '<workbook xmlns:r="r"><sheets><sheet name="人员" sheetId="1" r:id="rId1"/></sheets></workbook>'),
+    part('xl/_rels/workbook.xml.rels', '<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>'),
+    { name: 'xl/worksheets/sheet1.xml', data: sheet, size },
+  ]);
+}
+const ROW = '<row><c t="inlineStr"><is><t>王</t></is></c></row>';
+const SHEET_HEAD = '<worksheet><sheetData><row><c t="inlineStr"><is><t>人员编号</t></is></c></row>';
+
+describe('workbooks past the bounds', () => {
+  // A sheet part of 64 MB more than the bound (rows of one cell), deflated to about a megabyte.
+  let bomb: { data: Buffer; size: number };
+  beforeAll(async () => {
+    const size = MAX_INFLATED_BYTES + 64 * 1024 * 1024;
+    bomb = { data: await deflatedRepeat(SHEET_HEAD, ROW, size), size };
+  });
+  const read = async (bytes: Buffer) => {
+    const count = { inflated: 0 };
+    const error = await readXlsx(bytes, ['人员'], { sheet: () => undefined, row: () => undefined }, count).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    return { error, inflated: count.inflated };
+  };
+
+  it('a part whose declared size is past the bound is refused before any of it is inflated', async () => {
+    const book = peopleBook(bomb.data, bomb.size);
+    expect(book.length).toBeLessThan(4 * 1024 * 1024);
+    const { error, inflated } = await read(book);
+    expect(error).toBeInstanceOf(TooLarge);
+    // Only the workbook and its relationships (a few hundred bytes) were inflated.
+    expect(inflated).toBeLessThan(1024);
+    const { report } = await run('people', book);
+    expect(report.problems).toEqual([{ sheet: '', row: 0, column: '', reason: TOO_LARGE }]);
+    expect(TOO_LARGE).toContain(`${MAX_INFLATED_BYTES / 1024 / 1024}MB`);
+    expect(report.written).toBe(false);
+  });
+
+  it('a part that inflates past the size it declares (a lying directory) is stopped there', async () => {
+    const { error, inflated } = await read(peopleBook(bomb.data, 100_000));
+    expect(error).toBeInstanceOf(NotAWorkbook);
+    // Stopped within a chunk (64 KB) of the declared size, not after the bound nor the whole part.
+    expect(inflated).toBeLessThan(100_000 + 65_536 + 1024);
+    expect((await run('people', peopleBook(bomb.data, 100_000))).report.problems[0]?.reason).toBe('文件不是有效的Excel工作簿（.xlsx）');
+  });
+
+  it(`more than ${MAX_ROWS} data rows are refused with the bound named`, async () => {
+    const rows = MAX_ROWS + 1;
+    const size = Buffer.byteLength(SHEET_HEAD) + rows * ROW.length + 64 * 1024;
+    const sheet = await deflatedRepeat(SHEET_HEAD, ROW, size);
+    await expect(readWorkbook(peopleBook(sheet, size * 2), ['人员'])).rejects.toThrow(TOO_MANY_ROWS);
+    expect(TOO_MANY_ROWS).toContain(String(MAX_ROWS));
   });
 });
 

@@ -9,7 +9,8 @@
 import { sql } from 'drizzle-orm';
 import { PASSWORD_PATTERN, POSITION_LEVELS, MSG } from '@portal/contract';
 import { hashPassword } from '../../lib/crypto.ts';
-import { arr, chunks, countsOf, addCounts, firstOf, rowsOf, ZERO, type Counts } from './engine.ts';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import { arr, chunks, countsOf, addCounts, firstOf, rowsOf, SLICE, ZERO, type Counts } from './engine.ts';
 import type { Kind } from './kind.ts';
 
 const SHEET = '人员';
@@ -86,7 +87,7 @@ export const peopleKind: Kind<{ rows: PersonRow[] }> = {
     const parsed: (Omit<PersonRow, 'needsPassword'> | null)[] = [];
     const byNo = new Map<string, number>();
     const byMobile = new Map<string, number>();
-    for (const r of c.rows(SHEET)) {
+    for await (const r of c.each(SHEET)) {
       const x = c.cells(SHEET, r);
       const no = x.text(C.no, { required: true, max: 32, pattern: /^[A-Za-z0-9_-]+$/, patternReason: '人员编号只能包含字母、数字、下划线和短横线' });
       const name = x.text(C.name, { required: true, pattern: /^[\u4e00-\u9fa5A-Za-z·•]{2,20}$/u, patternReason: '姓名只能包含汉字、字母和间隔号，2至20个字' });
@@ -123,12 +124,14 @@ export const peopleKind: Kind<{ rows: PersonRow[] }> = {
       }
     }
     const out: PersonRow[] = [];
-    for (const p of rows) {
+    const mobileOf = new Map(rows.map((q) => [q.no, q.mobile]));
+    for (const [i, p] of rows.entries()) {
+      if (i > 0 && i % SLICE === 0) await yieldToLoop();
       const holder = holders.get(p.mobile);
       if (holder !== undefined && holder !== p.no) {
         // The holder may be giving the number up in this very sheet; then the swap is fine.
-        const holderRow = byNo.get(holder);
-        const givesUp = holderRow !== undefined && rows.some((q) => q.no === holder && q.mobile !== p.mobile);
+        const given = mobileOf.get(holder);
+        const givesUp = given !== undefined && given !== p.mobile;
         if (!givesUp) c.problem(SHEET, p.row, C.mobile, `手机号${p.mobile}已被人员编号${holder}使用`);
       }
       const needsPassword = !existing.get(p.no)?.hasPassword;
@@ -141,6 +144,8 @@ export const peopleKind: Kind<{ rows: PersonRow[] }> = {
   async prepare(plan, c) {
     // Hash only what will be written: initial passwords of good rows of people without one.
     const todo = plan.rows.filter((p) => p.password && p.needsPassword && !c.isBad(SHEET, p.row));
+    // argon2 runs on libuv's pool (4 threads), off the event loop; two at a time leave the other two
+    // to logins, file reads and zlib, which would otherwise queue behind a sheet of passwords.
     let next = 0;
     const worker = async () => {
       while (next < todo.length) {
@@ -148,7 +153,7 @@ export const peopleKind: Kind<{ rows: PersonRow[] }> = {
         p.hash = await hashPassword(p.password);
       }
     };
-    await Promise.all(Array.from({ length: 4 }, worker));
+    await Promise.all(Array.from({ length: 2 }, worker));
   },
 
   async write(tx, plan, c) {

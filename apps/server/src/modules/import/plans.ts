@@ -140,7 +140,7 @@ export const plansKind: Kind<{ installs: InstallRow[]; plans: PlanRow[]; courses
     const knownPlans = new Set((await rowsOf<{ code: string; title: string }>(db, sql`select i.code, p.title from plans p join installs i on i.id = p.install_id where i.code is not null`)).map((r) => `${r.code}\u0000${r.title}`));
     const installs: InstallRow[] = [];
     const installRows = new Map<string, number>();
-    for (const r of c.rows(INSTALL)) {
+    for await (const r of c.each(INSTALL)) {
       const x = c.cells(INSTALL, r);
       const code = x.text(C.code, { required: true, max: 32, pattern: /^[A-Za-z0-9_-]+$/, patternReason: '项目编号只能包含字母、数字、下划线和短横线' });
       const year = x.int(C.year, { required: true, min: 2000, max: 2100 });
@@ -170,7 +170,7 @@ export const plansKind: Kind<{ installs: InstallRow[]; plans: PlanRow[]; courses
     };
     const plans: PlanRow[] = [];
     const planRows = new Map<string, number>();
-    for (const r of c.rows(PLAN)) {
+    for await (const r of c.each(PLAN)) {
       const x = c.cells(PLAN, r);
       const install = x.text(C.code, { required: true });
       const title = x.text(C.plan, { required: true, max: 40 });
@@ -185,7 +185,7 @@ export const plansKind: Kind<{ installs: InstallRow[]; plans: PlanRow[]; courses
     const courseIds = new Map(codes.length ? (await rowsOf<{ id: number; code: string }>(db, sql`select id, code from courses where code = any(${arr(codes, 'text')})`)).map((r) => [r.code, r.id]) : []);
     const courses: PlanCourseRow[] = [];
     const seen = new Map<string, number>();
-    for (const r of c.rows(COURSE)) {
+    for await (const r of c.each(COURSE)) {
       const x = c.cells(COURSE, r);
       const install = x.text(C.code, { required: true });
       const plan = x.text(C.plan, { required: true });

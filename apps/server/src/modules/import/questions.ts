@@ -52,7 +52,7 @@ export const questionsKind: Kind<{ rows: QuestionRow[] }> = {
   async check(c) {
     const rows: QuestionRow[] = [];
     const seen = new Map<string, number>();
-    for (const r of c.rows(SHEET)) {
+    for await (const r of c.each(SHEET)) {
       const x = c.cells(SHEET, r);
       const bank = x.text(C.bank, { required: true, max: 30 });
       const type = x.choice(C.type, TYPES, { required: true });

@@ -170,10 +170,16 @@ export function makeImporter(deps: { db: Db; storage: FileStorage; platform: Pla
       const report: ImportReport = { ...base, ...counts, written };
       let rejects: Buffer | null = null;
       if (partial && badRows > 0 && !shapeBroken) {
+        // Grouped by row once (a sheet of 100,000 bad rows must not search every problem for each).
+        const reasonsOf = new Map<string, string[]>();
+        for (const p of problems) {
+          const key = `${p.sheet}\u0000${p.row}`;
+          reasonsOf.set(key, [...(reasonsOf.get(key) ?? []), p.column ? `${p.column}：${p.reason}` : p.reason]);
+        }
         const byRow = new Map<string, { row: SheetRow; reasons: string[] }[]>();
         for (const x of bad) {
-          const reasons = problems.filter((p) => p.sheet === x.sheet && p.row === x.r.row).map((p) => (p.column ? `${p.column}：${p.reason}` : p.reason));
-          byRow.set(x.sheet, [...(byRow.get(x.sheet) ?? []), { row: x.r, reasons }]);
+          if (!byRow.has(x.sheet)) byRow.set(x.sheet, []);
+          byRow.get(x.sheet)!.push({ row: x.r, reasons: reasonsOf.get(`${x.sheet}\u0000${x.r.row}`) ?? [] });
         }
         rejects = await rejectsWorkbook(def.sheets, byRow);
       }

@@ -4,7 +4,7 @@
  * name, so their order is free; rows are numbered as Excel numbers them.
  */
 import ExcelJS from 'exceljs';
-import { readXlsx } from './xlsxReader.ts';
+import { readXlsx, TooLarge } from './xlsxReader.ts';
 
 export interface SheetDef {
   name: string;
@@ -28,36 +28,53 @@ export interface SheetRow {
 export type Workbook = Map<string, { headers: string[]; rows: SheetRow[] }>;
 
 const NOT_A_WORKBOOK = '文件不是有效的Excel工作簿（.xlsx）';
+/**
+ * Data rows one file may hold, over its sheets: what the import keeps in memory until every row is
+ * checked is bounded by it (100,000 people is the bar; larger sets come in several files).
+ */
+export const MAX_ROWS = 200_000;
+export const TOO_MANY_ROWS = `文件超过${MAX_ROWS}行数据，超出导入上限，请拆分为多个文件分批导入`;
 
 /**
  * Reads every sheet named in `names` (others are ignored). Rows whose cells are all empty are
- * skipped. Throws a Chinese message when the file is not an .xlsx workbook.
+ * skipped. Throws a Chinese message when the file is not an .xlsx workbook or is past a bound.
  */
 export async function readWorkbook(bytes: Buffer, names: string[]): Promise<Workbook> {
-  let sheets;
-  try {
-    sheets = readXlsx(bytes, names);
-  } catch {
-    throw new Error(NOT_A_WORKBOOK);
-  }
   const out: Workbook = new Map();
-  for (const sheet of sheets) {
-    const [head, ...body] = sheet.rows;
-    const headers = head?.values ?? [];
-    const rows: SheetRow[] = [];
-    for (const r of body) {
-      const cells: Record<string, string> = {};
-      let any = false;
-      headers.forEach((h, i) => {
-        if (!h) return;
-        const v = r.values[i] ?? '';
-        cells[h] = v;
-        if (v) any = true;
-      });
-      if (any) rows.push({ row: r.row, cells });
-    }
-    out.set(sheet.name, { headers: headers.filter(Boolean), rows });
+  let kept = 0;
+  try {
+    let sheet: { headers: string[]; rows: SheetRow[] } | null = null;
+    let head = true;
+    await readXlsx(bytes, names, {
+      sheet(name) {
+        sheet = { headers: [], rows: [] };
+        out.set(name, sheet);
+        head = true;
+      },
+      row(r) {
+        const s = sheet!;
+        if (head) {
+          s.headers = r.values;
+          head = false;
+          return;
+        }
+        const cells: Record<string, string> = {};
+        let any = false;
+        s.headers.forEach((h, i) => {
+          if (!h) return;
+          const v = r.values[i] ?? '';
+          cells[h] = v;
+          if (v) any = true;
+        });
+        if (!any) return;
+        if (++kept > MAX_ROWS) throw new TooLarge(TOO_MANY_ROWS);
+        s.rows.push({ row: r.row, cells });
+      },
+    });
+  } catch (e) {
+    throw new Error(e instanceof TooLarge ? e.message : NOT_A_WORKBOOK, { cause: e });
   }
+  for (const sheet of out.values()) sheet.headers = sheet.headers.filter(Boolean);
   return out;
 }
 

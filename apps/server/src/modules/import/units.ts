@@ -39,7 +39,7 @@ export const unitsKind: Kind<Plan> = {
     const cityRows = new Map<string, Plan['cities'][number]>();
     const units: Plan['units'] = [];
     const seen = new Map<string, number>();
-    for (const r of c.rows(SHEET)) {
+    for await (const r of c.each(SHEET)) {
       const x = c.cells(SHEET, r);
       const city = x.text(C.city, { required: true, max: 20 });
       const url = x.text(C.url, { max: 200, pattern: /^https?:\/\/[^\s]+$/, patternReason: '二级平台地址应以 http:// 或 https:// 开头' });
@@ -62,7 +62,7 @@ export const unitsKind: Kind<Plan> = {
         for (const r of c.rows(SHEET)) if (r.cells[C.city]?.trim() === city.name) c.cells(SHEET, r).bad(C.url, `城市“${city.name}”不存在，新建城市须填写二级平台地址`);
       }
     }
-    for (const r of c.rows(SHEET)) {
+    for await (const r of c.each(SHEET)) {
       const name = r.cells[C.unit]?.trim();
       const city = r.cells[C.city]?.trim();
       if (name && city && !c.isBad(SHEET, r.row)) units.push({ row: r.row, name, city });

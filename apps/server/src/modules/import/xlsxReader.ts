@@ -5,17 +5,42 @@
  * where exceljs's workbook loader takes half a minute and its streaming reader garbles a Chinese
  * character that straddles two zip chunks. Cells come back as the text the college typed: numbers
  * without exponent or float noise, dates (cells with a date format) as China wall-clock text.
+ *
+ * Parts are inflated as streams and scanned element by element (a row, a shared string), so neither
+ * a part's bytes nor its text is ever held whole, and the event loop runs between chunks. What they
+ * may inflate to is bounded twice: by the sizes the zip's directory declares, before anything is
+ * inflated, and by counting while inflating (a part that inflates past its declared size is refused
+ * there, so a lying directory costs no more than an honest one).
  */
-import { inflateRawSync } from 'node:zlib';
+import { createInflateRaw } from 'node:zlib';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 
 export class NotAWorkbook extends Error {}
+/** The workbook is larger than the import takes; the message says which bound, in Chinese. */
+export class TooLarge extends Error {}
 
-/** The largest part of a workbook inflated (100,000 people's sheet is about 40 MB of XML). */
-const MAX_PART_BYTES = 512 * 1024 * 1024;
+const MB = 1024 * 1024;
+/**
+ * What the parts the import reads may inflate to, together: a 100,000-person sheet as the bench
+ * writes it (inline strings, the bulkiest form) is about 60 MB of XML.
+ */
+export const MAX_INFLATED_BYTES = 256 * MB;
+/** One row (or shared string) of XML; Excel caps a cell at 32,767 characters. */
+const MAX_ELEMENT_CHARS = 4 * MB;
+export const TOO_LARGE = `文件解压后超过${MAX_INFLATED_BYTES / MB}MB，超出导入上限，请拆分为多个文件分批导入`;
+const ROW_TOO_LARGE = `工作表中有一行超过${MAX_ELEMENT_CHARS / MB}MB，超出导入上限，请检查文件`;
 
-/** The files of a zip archive, by name (stored and deflated entries; no zip64, no encryption). */
-function unzip(bytes: Buffer): Map<string, () => Buffer> {
-  const files = new Map<string, () => Buffer>();
+interface Entry {
+  method: number;
+  compressed: number;
+  /** The uncompressed size the central directory declares. */
+  size: number;
+  local: number;
+}
+
+/** The entries of a zip archive, by name, from its central directory (stored and deflated; no zip64, no encryption). */
+function directory(bytes: Buffer): Map<string, Entry> {
+  const files = new Map<string, Entry>();
   let eocd = -1;
   for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 65_557); i--) {
     if (bytes.readUInt32LE(i) === 0x06054b50) {
@@ -28,31 +53,100 @@ function unzip(bytes: Buffer): Map<string, () => Buffer> {
   let p = bytes.readUInt32LE(eocd + 16);
   for (let n = 0; n < count; n++) {
     if (p + 46 > bytes.length || bytes.readUInt32LE(p) !== 0x02014b50) throw new NotAWorkbook();
-    const method = bytes.readUInt16LE(p + 10);
-    const size = bytes.readUInt32LE(p + 20);
     const nameLength = bytes.readUInt16LE(p + 28);
-    const extraLength = bytes.readUInt16LE(p + 30);
-    const commentLength = bytes.readUInt16LE(p + 32);
-    const local = bytes.readUInt32LE(p + 42);
-    const name = bytes.toString('utf8', p + 46, p + 46 + nameLength);
-    p += 46 + nameLength + extraLength + commentLength;
-    files.set(name, () => {
-      if (bytes.readUInt32LE(local) !== 0x04034b50) throw new NotAWorkbook();
-      const start = local + 30 + bytes.readUInt16LE(local + 26) + bytes.readUInt16LE(local + 28);
-      const data = bytes.subarray(start, start + size);
-      if (method === 0) return data;
-      if (method === 8) {
-        // Bounded, so a crafted archive (a small part that inflates to gigabytes) cannot exhaust memory.
-        try {
-          return inflateRawSync(data, { maxOutputLength: MAX_PART_BYTES });
-        } catch {
-          throw new NotAWorkbook();
-        }
-      }
-      throw new NotAWorkbook();
+    files.set(bytes.toString('utf8', p + 46, p + 46 + nameLength), {
+      method: bytes.readUInt16LE(p + 10),
+      compressed: bytes.readUInt32LE(p + 20),
+      size: bytes.readUInt32LE(p + 24),
+      local: bytes.readUInt32LE(p + 42),
     });
+    p += 46 + nameLength + bytes.readUInt16LE(p + 30) + bytes.readUInt16LE(p + 32);
   }
   return files;
+}
+
+/** Reads parts as text chunks, counting what they inflate to. */
+class Parts {
+  private readonly bytes: Buffer;
+  private readonly files: Map<string, Entry>;
+  /** Bytes inflated so far, over every part read. */
+  private readonly count: { inflated: number };
+  constructor(bytes: Buffer, files: Map<string, Entry>, count: { inflated: number }) {
+    this.bytes = bytes;
+    this.files = files;
+    this.count = count;
+  }
+  has(name: string) {
+    return this.files.has(name);
+  }
+  /** Refuses, before inflating anything, when the declared sizes of the parts to read exceed the bound. */
+  checkDeclared(names: string[]) {
+    let total = 0;
+    for (const name of new Set(names)) total += this.files.get(name)?.size ?? 0;
+    if (total > MAX_INFLATED_BYTES) throw new TooLarge(TOO_LARGE);
+  }
+  /** The part's text, chunk by chunk (a character split between chunks is kept whole). */
+  async *text(name: string): AsyncGenerator<string> {
+    const e = this.files.get(name);
+    if (!e) throw new NotAWorkbook();
+    if (this.bytes.readUInt32LE(e.local) !== 0x04034b50) throw new NotAWorkbook();
+    const start = e.local + 30 + this.bytes.readUInt16LE(e.local + 26) + this.bytes.readUInt16LE(e.local + 28);
+    const data = this.bytes.subarray(start, start + e.compressed);
+    const decoder = new TextDecoder('utf-8');
+    let read = 0;
+    const take = (chunk: Uint8Array) => {
+      read += chunk.length;
+      this.count.inflated += chunk.length;
+      if (read > e.size) throw new NotAWorkbook();
+      if (this.count.inflated > MAX_INFLATED_BYTES) throw new TooLarge(TOO_LARGE);
+      return decoder.decode(chunk, { stream: true });
+    };
+    if (e.method === 0) {
+      for (let i = 0; i < data.length; i += 64 * 1024) {
+        yield take(data.subarray(i, i + 64 * 1024));
+        await yieldToLoop();
+      }
+    } else if (e.method === 8) {
+      const inflate = createInflateRaw({ chunkSize: 64 * 1024 });
+      inflate.end(data);
+      try {
+        for await (const chunk of inflate) yield take(chunk as Buffer);
+      } catch (err) {
+        throw err instanceof TooLarge || err instanceof NotAWorkbook ? err : new NotAWorkbook();
+      } finally {
+        // Stops inflating at once when the reader gave up (a bound was hit, or the caller stopped).
+        inflate.destroy();
+      }
+    } else throw new NotAWorkbook();
+    yield decoder.decode();
+  }
+  async whole(name: string): Promise<string | null> {
+    if (!this.has(name)) return null;
+    let out = '';
+    for await (const t of this.text(name)) out += t;
+    return out;
+  }
+}
+
+/**
+ * Every complete element `pattern` matches in the chunks, in order, each given to `each` as soon as
+ * it is whole; only the unfinished tail of the text is kept between chunks. `start` is how such an
+ * element begins (a tail without one is dropped but for a few characters that may begin one).
+ */
+async function eachElement(chunks: AsyncIterable<string>, pattern: RegExp, start: string, each: (m: RegExpExecArray) => void) {
+  let carry = '';
+  for await (const chunk of chunks) {
+    carry += chunk;
+    pattern.lastIndex = 0;
+    let end = 0;
+    for (let m = pattern.exec(carry); m; m = pattern.exec(carry)) {
+      each(m);
+      end = pattern.lastIndex;
+    }
+    const open = carry.indexOf(start, end);
+    carry = open >= 0 ? carry.slice(open) : carry.slice(Math.max(end, carry.length - start.length));
+    if (carry.length > MAX_ELEMENT_CHARS) throw new TooLarge(ROW_TOO_LARGE);
+  }
 }
 
 const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
@@ -115,48 +209,60 @@ const colIndex = (ref: string) => {
   return n - 1;
 };
 
-export interface RawSheet {
-  name: string;
-  /** Rows in order: their Excel number and their cells' text by column (0-based). */
-  rows: { row: number; values: string[] }[];
-}
+/**
+ * A copy of a string cut from a chunk's text that does not keep that text alive: V8 makes a longer
+ * substring a view of its parent, so one unit name kept per row would keep every chunk of the sheet
+ * (the sheet's whole text, about 110 MB for 100,000 people). Concatenating flattens into a new string.
+ */
+const own = (s: string) => (' ' + s).slice(1);
 
-/** The sheets named in `wanted`, in workbook order. Throws NotAWorkbook for anything else than an .xlsx. */
-export function readXlsx(bytes: Buffer, wanted: string[]): RawSheet[] {
-  let files: Map<string, () => Buffer>;
+/** A row as read: its Excel number and its cells' text by column (0-based). */
+export type RawRow = { row: number; values: string[] };
+
+/**
+ * Reads the sheets named in `wanted`, in workbook order: `to.sheet` at each sheet's start, then
+ * `to.row` with each of its rows as it is read.
+ * Throws NotAWorkbook for anything else than an .xlsx, TooLarge (with its Chinese message) past a bound.
+ * `count.inflated` counts the bytes inflated, over every part read, as it goes.
+ */
+export async function readXlsx(bytes: Buffer, wanted: string[], to: { sheet: (name: string) => void; row: (row: RawRow) => void }, count = { inflated: 0 }): Promise<void> {
+  let parts: Parts;
   try {
-    files = unzip(bytes);
+    parts = new Parts(bytes, directory(bytes), count);
   } catch {
     throw new NotAWorkbook();
   }
-  const text = (name: string) => {
-    const f = files.get(name);
-    return f ? f().toString('utf8') : null;
-  };
-  const workbook = text('xl/workbook.xml');
-  const rels = text('xl/_rels/workbook.xml.rels');
-  if (!workbook || !rels) throw new NotAWorkbook();
+  if (!parts.has('xl/workbook.xml') || !parts.has('xl/_rels/workbook.xml.rels')) throw new NotAWorkbook();
+  // The small parts first, bounded like the rest: they name the sheets to read.
+  parts.checkDeclared(['xl/workbook.xml', 'xl/_rels/workbook.xml.rels']);
+  const workbook = (await parts.whole('xl/workbook.xml'))!;
+  const rels = (await parts.whole('xl/_rels/workbook.xml.rels'))!;
   const targets = new Map<string, string>();
   for (const m of rels.matchAll(/<Relationship\b([^>]*?)\/?>/g)) {
     const id = attr(m[1]!, 'Id');
     const target = attr(m[1]!, 'Target');
     if (id && target) targets.set(id, target.startsWith('/') ? target.slice(1) : `xl/${target}`);
   }
-  const shared: string[] = [];
-  const sst = text('xl/sharedStrings.xml');
-  if (sst) for (const m of sst.matchAll(/<si\b[^>]*>([\s\S]*?)<\/si>|<si\b[^>]*\/>/g)) shared.push(textOf(m[1] ?? ''));
-  const dates = dateStyles(text('xl/styles.xml'));
-
-  const out: RawSheet[] = [];
+  const sheets: { name: string; part: string }[] = [];
   for (const m of workbook.matchAll(/<sheet\b([^>]*?)\/?>/g)) {
     const name = unescapeXml(attr(m[1]!, 'name') ?? '');
     if (!wanted.includes(name)) continue;
     const target = targets.get(attr(m[1]!, 'r:id') ?? '');
-    const xml = target ? text(target.replace(/^xl\/\.\.\//, '')) : null;
-    if (xml === null) throw new NotAWorkbook();
-    const rows: RawSheet['rows'] = [];
+    const part = target?.replace(/^xl\/\.\.\//, '');
+    if (!part || !parts.has(part)) throw new NotAWorkbook();
+    sheets.push({ name, part });
+  }
+  // Every part this workbook needs, refused before any is inflated when their declared sizes are too much.
+  parts.checkDeclared(['xl/workbook.xml', 'xl/_rels/workbook.xml.rels', 'xl/sharedStrings.xml', 'xl/styles.xml', ...sheets.map((s) => s.part)]);
+
+  const shared: string[] = [];
+  if (parts.has('xl/sharedStrings.xml')) await eachElement(parts.text('xl/sharedStrings.xml'), /<si\b[^>]*>([\s\S]*?)<\/si>|<si\b[^>]*\/>/g, '<si', (m) => shared.push(own(textOf(m[1] ?? ''))));
+  const dates = dateStyles(await parts.whole('xl/styles.xml'));
+
+  for (const { name, part } of sheets) {
+    to.sheet(name);
     let rowNo = 0;
-    for (const r of xml.matchAll(/<row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/row>)/g)) {
+    await eachElement(parts.text(part), /<row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/row>)/g, '<row', (r) => {
       rowNo = Number(attr(r[1]!, 'r') ?? rowNo + 1);
       const values: string[] = [];
       let col = -1;
@@ -174,12 +280,10 @@ export function readXlsx(bytes: Buffer, wanted: string[]): RawSheet[] {
         else if (type === 'b') value = v === '1' ? '是' : v === '0' ? '否' : '';
         else if (type === 'e') value = '';
         else if (v !== undefined) value = dates.has(Number(attr(a, 's') ?? 0)) ? serialDate(Number(v)) : numberText(v);
-        values[col] = value.trim();
+        values[col] = own(value.trim());
       }
       for (let i = 0; i < values.length; i++) values[i] ??= '';
-      rows.push({ row: rowNo, values });
-    }
-    out.push({ name, rows });
+      to.row({ row: rowNo, values });
+    });
   }
-  return out;
 }

@@ -267,7 +267,7 @@ export function makeTeacher({ db, reports, platform, sms, uc, person, noticesPer
           { header: '学习状态', width: 10, kind: 'text', value: (r) => T.STUDY_STATE_LABELS[r.state] },
           { header: '考试成绩', width: 18, kind: 'text', value: (r) => T.examResultText(r) },
         ],
-        rows: allRows((q) => reports.personStudyPage(a.cls, rule, f, q)),
+        rows: await reports.personStudyAll(a.cls, rule, f),
       };
     },
 
