@@ -18,7 +18,8 @@ import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { operator, urlOf } from '@portal/contract';
 import { PEOPLE_COLUMNS as P } from '../apps/server/src/modules/import/people.ts';
-import { memoryOf, openLoopProbe, resetPeak, startServer, stop } from './server.ts';
+import { logIn, memoryOf, resetPeak, startServer, stop } from './server.ts';
+import { probe } from './probe.ts';
 
 const PEOPLE = Number(process.env.BENCH_IMPORT_PEOPLE ?? 100_000);
 const UNITS = 1_000;
@@ -92,24 +93,15 @@ async function main() {
     const base = 'http://127.0.0.1:18713';
     try {
       // A session to probe with: the demo learner's, opened by logging in as the web page does.
-      const cap = (await (await fetch(`${base}/v1/portal/uc/session/captcha/request_image_code`, { method: 'POST' })).json()) as { data: { id: string } };
-      const answer = ((await (await fetch(`${base}/dev/captcha/${cap.data.id}`)).json()) as { captcha: string }).captcha;
-      const login = (await (
-        await fetch(`${base}/v1/portal/uc/session/username_login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ captcha_session_id: cap.data.id, captcha: answer, username: '13800000001', password: 'Study@2026', expires: 604800 }),
-        })
-      ).json()) as { data: { authorization: { id: string } } };
-      const probeHeaders = { authorization: login.data.authorization.id };
+      const probeHeaders = { authorization: await logIn(base, '13800000001', 'Study@2026') };
       const timed = async (what: string, kind: 'units' | 'people', file: string) => {
         const before = memoryOf(child.pid!);
         resetPeak(child.pid!);
-        const probe = openLoopProbe(`${base}/video_learning/getSessionPerson`, { method: 'POST', headers: probeHeaders });
+        const cheap = probe(`${base}/video_learning/getSessionPerson`, { method: 'POST', headers: probeHeaders });
         const t0 = performance.now();
         const report = await importOver(base, kind, file);
         const seconds = (performance.now() - t0) / 1000;
-        const p = await probe.stop();
+        const p = await cheap.stop();
         const after = memoryOf(child.pid!);
         if (report.badRows > 0) throw new Error(`${what}: ${report.badRows} bad rows: ${JSON.stringify(report.problems.slice(0, 3))}`);
         rows.push({

@@ -44,7 +44,7 @@ import { lighthouseRows } from './lighthouse.ts';
 import { probe } from './probe.ts';
 import { newToken, sha256 } from '../apps/server/src/lib/crypto.ts';
 import { gradePaper, type Gradable } from '../apps/server/src/modules/exam/grade.ts';
-import { openLoopProbe, pct, startServer, stop } from './server.ts';
+import { logIn, pct, startServer, stop } from './server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const resultsDir = path.join(root, 'bench/results');
@@ -101,16 +101,7 @@ async function benchApi() {
   const { child } = await startServer(dataDir, port, { RATE_LIMIT_PER_MINUTE: '1000000' });
   const base = `http://127.0.0.1:${port}`;
   try {
-    const cap = (await (await fetch(`${base}/v1/portal/uc/session/captcha/request_image_code`, { method: 'POST' })).json()) as { data: { id: string } };
-    const answer = ((await (await fetch(`${base}/dev/captcha/${cap.data.id}`)).json()) as { captcha: string }).captcha;
-    const login = (await (
-      await fetch(`${base}/v1/portal/uc/session/username_login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ captcha_session_id: cap.data.id, captcha: answer, username: '13800000001', password: 'Study@2026', expires: 604800 }),
-      })
-    ).json()) as { data: { authorization: { id: string } } };
-    const token = login.data.authorization.id;
+    const token = await logIn(base, '13800000001', 'Study@2026');
     const targets = [
       { name: 'bare route (/healthz)', method: 'GET' as const, path: '/healthz', headers: {} },
       { name: 'portalConfig (public)', method: 'GET' as const, path: '/video_learning/portalConfig', headers: {} },
@@ -222,12 +213,12 @@ async function exportUnderProbe(base: string, token: string, classId: number, da
     const bytes = (await res.arrayBuffer()).byteLength;
     return { ms: performance.now() - t0, bytes, ok: res.status === 200 };
   };
-  const probe = () => openLoopProbe(`${base}/video_learning/getSessionPerson`, { method: 'POST', headers });
+  const cheap = () => probe(`${base}/video_learning/getSessionPerson`, { method: 'POST', headers });
   await exportOnce();
-  const idle = probe();
+  const idle = cheap();
   await new Promise((r) => setTimeout(r, 3000));
   const alone = await idle.stop();
-  const busy = probe();
+  const busy = cheap();
   const runs: { ms: number; bytes: number; ok: boolean }[] = [];
   for (let i = 0; i < 3; i++) runs.push(await exportOnce());
   const during = await busy.stop();

@@ -49,53 +49,18 @@ export const stop = (c: ChildProcess) =>
 /** The p-quantile (0..1) of a sample, nearest rank. */
 export const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 
-export interface ProbeSummary {
-  sent: number;
-  p50_ms: number;
-  p90_ms: number;
-  p99_ms: number;
-  max_ms: number;
-  failed: number;
-}
-
-/**
- * Open loop: a cheap call every `everyMs` on a timer, whether or not the previous ones answered,
- * each timed from when it was due (so a stalled server shows as the wait it imposes, and the calls
- * queued behind it are counted, not skipped as a closed loop would).
- */
-export function openLoopProbe(url: string, init: RequestInit, everyMs = 50) {
-  const times: number[] = [];
-  let failed = 0;
-  const pending = new Set<Promise<void>>();
-  const t0 = performance.now();
-  let k = 0;
-  let timer: NodeJS.Timeout | undefined;
-  const tick = () => {
-    const due = t0 + k++ * everyMs;
-    const p = fetch(url, init)
-      .then(async (r) => {
-        await r.arrayBuffer();
-        if (!r.ok) failed++;
-      })
-      .catch(() => {
-        failed++;
-      })
-      .then(() => {
-        times.push(performance.now() - due);
-      });
-    pending.add(p);
-    void p.finally(() => pending.delete(p));
-    timer = setTimeout(tick, Math.max(0, t0 + k * everyMs - performance.now()));
-  };
-  tick();
-  return {
-    async stop(): Promise<ProbeSummary> {
-      clearTimeout(timer);
-      await Promise.all(pending);
-      const r = (x: number) => +x.toFixed(1);
-      return { sent: times.length, p50_ms: r(pct(times, 0.5)), p90_ms: r(pct(times, 0.9)), p99_ms: r(pct(times, 0.99)), max_ms: r(Math.max(...times)), failed };
-    },
-  };
+/** A session token of `phone`, opened by logging in as the web page does (the development captcha endpoint answers the captcha). */
+export async function logIn(base: string, phone: string, password: string): Promise<string> {
+  const cap = (await (await fetch(`${base}/v1/portal/uc/session/captcha/request_image_code`, { method: 'POST' })).json()) as { data: { id: string } };
+  const answer = ((await (await fetch(`${base}/dev/captcha/${cap.data.id}`)).json()) as { captcha: string }).captcha;
+  const login = (await (
+    await fetch(`${base}/v1/portal/uc/session/username_login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ captcha_session_id: cap.data.id, captcha: answer, username: phone, password, expires: 604800 }),
+    })
+  ).json()) as { data: { authorization: { id: string } } };
+  return login.data.authorization.id;
 }
 
 /** The process's resident memory now and its peak since the last reset, in MB (Linux /proc). */
