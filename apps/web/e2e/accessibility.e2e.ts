@@ -1,7 +1,10 @@
 /**
- * axe-core (WCAG 2 A and AA) on every built page at 1280 px and 375 px: the public pages as a
- * visitor, the learner's pages and /course logged in. No serious or critical finding is allowed.
- * The list is checked against src/pages: a page built without a visit here fails the first test.
+ * axe-core (WCAG 2 A and AA) and one look (look.ts: no antd blue, only the college's colours) on
+ * every built page at 1280 px and 375 px: the public pages as a visitor, the learner's pages and
+ * /course logged in, and the states that only a click shows (an answered question on the answer
+ * sheet, the 交卷 confirmation, a practice result). No serious or critical finding and no blue is
+ * allowed. The list is checked against src/pages: a page built without a visit here fails the
+ * first test.
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -10,19 +13,31 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MSG, STORAGE_KEY, type catalog } from '@portal/contract';
 import { ACCOUNTS, browserOfThisFile, demoCertificateNo, dialog, eventually, nextCaptchaId, scrollHomeToEnd, seriousA11yViolations, submitPasswordLogin, toastWith } from './helpers.ts';
+import { blueFindings } from './look.ts';
 import { findCourse, firstIds } from './study.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = browserOfThisFile();
 
-/** A page to judge: its route, its address (or how to find it on the page judged before) and a word of its h1. */
+/** What a click brings up on a page, judged after the page itself. */
+interface State {
+  name: string;
+  reach: (page: Page) => Promise<void>;
+}
+
+/**
+ * A page to judge: its route, its address (or how to find it on the page judged before), a word of
+ * its h1, a tag that must be on it (so the look of that tag is judged), and states reached from it.
+ */
 interface Visit {
   route: string;
   address: string | ((page: Page) => Promise<string>);
   heading?: string;
+  tag?: string;
+  states?: State[];
 }
 
-const at = (address: string, heading?: string): Visit => ({ route: address.split('?')[0]!, address, heading });
+const at = (address: string, heading?: string, more: Pick<Visit, 'tag' | 'states'> = {}): Visit => ({ route: address.split('?')[0]!, address, heading, ...more });
 
 /** The first link to `route` on the page judged before (a topic, a column), whose detail is judged next. */
 const firstLinkTo = (route: string): Visit => ({
@@ -75,7 +90,7 @@ const LEARNER: Visit[] = [
   firstLinkTo('/specialTrainingInfo'),
   at('/learningColumn', '学习专栏'),
   firstLinkTo('/learningColumnInfo'),
-  at('/learningClassroom/ongoingTopic', '进行中的专题'),
+  at('/learningClassroom/ongoingTopic', '进行中的专题', { tag: '已报名' }),
   firstLinkTo('/learningClassroom/ongoingTopicDetail'),
   at('/learningClassroom/ongoingcourses', '正在学习的课程'),
   at('/learningClassroom/qualifiedcourses', '已完成的课程'),
@@ -86,7 +101,7 @@ const LEARNER: Visit[] = [
   at('/learningClassroom/learningnotes', '学习笔记'),
   firstLinkTo('/learningClassroom/learningnotesedit'),
   at('/learningClassroom/learningnotesadd', '新增笔记'),
-  at('/learningClassroom/myhomework', '我的作业'),
+  at('/learningClassroom/myhomework', '我的作业', { tag: '草稿' }),
   firstLinkTo('/learningClassroom/myhomework1'),
   sameWork('/learningClassroom/myhomework2'),
   sameWork('/learningClassroom/myhomework3'),
@@ -102,9 +117,55 @@ async function tryoutExamId(): Promise<number> {
   if (!exam) throw new Error('no demo tryout exam');
   return exam.id;
 }
-const examPage = (route: string): Visit => ({ route, address: async () => `${route}?examId=${await tryoutExamId()}` });
-const EXAM: Visit[] = [at('/onlineExam', '在线考试'), examPage('/examInfo'), examPage('/exam'), at('/exam1')];
-const EXAM_LEARNER = { phone: '13900010058', password: 'Study@2026' };
+const examPage = (route: string, states?: State[]): Visit => ({ route, address: async () => `${route}?examId=${await tryoutExamId()}`, states });
+
+/** antd spaces a two-character label: 交 卷. */
+const SUBMIT = /^交\s*卷$/;
+const confirmation = (page: Page) => page.getByRole('dialog').filter({ hasText: '确认交卷' });
+/** Answers question 1 with its first option; the answer sheet shows it answered. */
+const answerFirst: State = {
+  name: 'with question 1 answered',
+  reach: async (page) => {
+    await eventually(() => page.locator('#question-1').isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.locator('#question-1').locator('.ant-radio-wrapper, .ant-checkbox-wrapper').first().click();
+    await eventually(() => page.locator('.exam-sheet-grid .exam-sheet-item.is-answered').count()).toBeGreaterThan(0);
+  },
+};
+const openConfirmation: State = {
+  name: 'with the 交卷 confirmation open',
+  reach: async (page) => {
+    await page.locator('.exam-bar').getByRole('button', { name: SUBMIT }).click();
+    await eventually(() => confirmation(page).isVisible()).toBe(true);
+    // The dialog zooms in; judged once it stands still.
+    await page.waitForTimeout(500);
+  },
+};
+const EXAM: Visit[] = [
+  at('/onlineExam', '在线考试'),
+  examPage('/examInfo'),
+  examPage('/exam', [answerFirst, openConfirmation]),
+  at('/exam1', undefined, {
+    states: [
+      {
+        name: 'with a practice paper',
+        reach: async (page) => {
+          await page.getByRole('button', { name: '开始练习' }).click();
+          await answerFirst.reach(page);
+        },
+      },
+      openConfirmation,
+      {
+        name: 'with the practice result',
+        reach: async (page) => {
+          await confirmation(page).getByRole('button', { name: SUBMIT }).click();
+          await eventually(() => page.getByText(/答对 \d+\/10 题/).isVisible()).toBe(true);
+        },
+      },
+    ],
+  }),
+];
+/** The demo exam allows one attempt of 2 minutes: each width takes it with its own learner. */
+const EXAM_LEARNERS = { desktop: { phone: '13900010058', password: 'Study@2026' }, phone: { phone: '13900010059', password: 'Study@2026' } };
 
 /** The teacher's class area, as teacher 13800000004 with the demo classes. */
 const TEACHER: Visit[] = [
@@ -146,7 +207,18 @@ async function logIn(page: Page, account: { phone: string; password: string }) {
   await eventually(() => toastWith(page, MSG.loginSucceeded).count(), { timeout: 15_000 }).toBeGreaterThan(0);
 }
 
-/** Judges each page once it has loaded; the findings by address. */
+/** axe's serious findings and the blues of the page as it stands. */
+async function findings(page: Page): Promise<string[]> {
+  let violations = await seriousA11yViolations(page);
+  // antd fades its parts in; one caught mid-way is judged again once it has settled.
+  if (violations.length > 0) {
+    await page.waitForTimeout(1_000);
+    violations = await seriousA11yViolations(page);
+  }
+  return [...violations, ...(await blueFindings(page))];
+}
+
+/** Judges each page once it has loaded, then each of its states; the findings by address. */
 async function judge(size: 'desktop' | 'phone', visits: Visit[], account?: { phone: string; password: string }): Promise<Record<string, string[]>> {
   const { page, close } = await browser.open(size, { bypassCSP: true });
   if (account) await logIn(page, account);
@@ -157,22 +229,23 @@ async function judge(size: 'desktop' | 'phone', visits: Visit[], account?: { pho
     await eventually(async () => (await page.getByRole('heading', { level: 1 }).first().textContent()) ?? '', { message: `${address} has its title` }).toContain(visit.heading ?? '');
     // The home page loads its lower half as the visitor scrolls to it.
     if (visit.route === '/index') await scrollHomeToEnd(page);
-    // Skeletons (public pages), spinners (learning pages) and index.html's start-up overlay, which
-    // fades out and would be judged half transparent.
-    await eventually(() => page.locator('.skeleton, .lc-loading, #app-loading').count(), { message: `${address} finished loading` }).toBe(0);
-    let violations = await seriousA11yViolations(page);
-    // antd fades its parts in; one caught mid-way is judged again once it has settled.
-    if (violations.length > 0) {
-      await page.waitForTimeout(1_000);
-      violations = await seriousA11yViolations(page);
+    // Skeletons (public pages), spinners (learning pages, antd's tables) and index.html's start-up
+    // overlay, which fades out and would be judged half transparent.
+    await eventually(() => page.locator('.skeleton, .lc-loading, #app-loading, .ant-spin-spinning').count(), { message: `${address} finished loading` }).toBe(0);
+    if (visit.tag) await eventually(() => page.locator('.ant-tag').filter({ hasText: visit.tag }).first().isVisible(), { message: `${address} shows the tag ${visit.tag}` }).toBe(true);
+    const seen = await findings(page);
+    if (seen.length > 0) found[address] = seen;
+    for (const state of visit.states ?? []) {
+      await state.reach(page);
+      const inState = await findings(page);
+      if (inState.length > 0) found[`${address} ${state.name}`] = inState;
     }
-    if (violations.length > 0) found[address] = violations;
   }
   await close();
   return found;
 }
 
-describe('accessibility of every built page', () => {
+describe('accessibility and one look of every built page', () => {
   it('the visits cover every page under src/pages', () => {
     const pagesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/pages');
     const built = readdirSync(pagesDir, { recursive: true })
@@ -195,7 +268,7 @@ describe('accessibility of every built page', () => {
       expect(await judge(size, STUDY, STUDY_LEARNER)).toEqual({});
     });
     it(`the exam pages (list, rules, paper, practice), logged in, at ${width} px`, { timeout: 180_000 }, async () => {
-      expect(await judge(size, EXAM, EXAM_LEARNER)).toEqual({});
+      expect(await judge(size, EXAM, EXAM_LEARNERS[size])).toEqual({});
     });
     it(`the teacher's class area, logged in, at ${width} px`, { timeout: 240_000 }, async () => {
       expect(await judge(size, TEACHER, ACCOUNTS.teacher)).toEqual({});
