@@ -10,6 +10,7 @@ import type { teacher as T } from '@portal/contract';
 import { examResultText } from '@portal/contract/base';
 import { teacher } from '@portal/contract/refs';
 import { useCallQuery } from '../../../api/useCallQuery.ts';
+import { ScrollRegion } from '../../../features/content/ScrollRegion.tsx';
 import { LoadError } from '../../../features/learning/ListState.tsx';
 import { formatDateTime } from '../../../features/learning/format.ts';
 import { ClassPicker, useClassChoice } from '../../../features/teacher/ClassPicker.tsx';
@@ -60,36 +61,39 @@ export default function ClassPersonStudyPage() {
       {q.isError ? (
         <LoadError error={q.error} retry={() => void q.refetch()} />
       ) : (
-        <Table<T.PersonStudyRow>
-          rowKey="personId"
-          loading={q.isFetching || choice.classes.isPending}
-          dataSource={q.data?.list ?? []}
-          scroll={{ x: 1400 }}
-          locale={{ emptyText: f.keyword || f.state ? '没有符合条件的学员' : '本班暂无学员' }}
-          rowSelection={{ selectedRowKeys: selected, hideSelectAll: true, onChange: (keys) => setSelected(keys as number[]) }}
-          pagination={{
-            current: f.pageNum,
-            pageSize: f.pageSize,
-            total: q.data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: [10, 20, 50, 100],
-            showTotal: (n) => `共${n}名学员`,
-            onChange: (pageNum, pageSize) => set({ pageNum, pageSize }),
-          }}
-          columns={[
-            { title: '学号', dataIndex: 'personNo', width: 110 },
-            { title: '姓名', dataIndex: 'personName', width: 90 },
-            { title: '工作单位', dataIndex: 'organName', width: 200, ellipsis: true },
-            { title: '手机号码', dataIndex: 'mobile', width: 120 },
-            { title: '必修学时', dataIndex: 'requiredHours', width: 90, align: 'right' },
-            { title: '选修学时', dataIndex: 'electiveHours', width: 90, align: 'right' },
-            { title: '总学时', dataIndex: 'totalHours', width: 80, align: 'right' },
-            { title: '完成课程数', dataIndex: 'completedCourses', width: 100, align: 'right' },
-            { title: '最近学习时间', dataIndex: 'lastStudyAt', width: 150, render: (d: string | null) => formatDateTime(d) },
-            { title: '学习状态', dataIndex: 'state', width: 100, render: (s: T.StudyState) => <StudyStateTag state={s} /> },
-            { title: '考试成绩', key: 'exam', width: 140, render: (_v, r) => examResultText(r) },
-          ]}
-        />
+        // In a region of its own, not antd's scroll box: with no learner to list (or while they load)
+        // that box has nothing a keyboard can reach, and could not be scrolled without a mouse.
+        <ScrollRegion label="学员学习统计表" minWidth={1400}>
+          <Table<T.PersonStudyRow>
+            rowKey="personId"
+            loading={q.isFetching || choice.classes.isPending}
+            dataSource={q.data?.list ?? []}
+            locale={{ emptyText: f.keyword || f.state ? '没有符合条件的学员' : '本班暂无学员' }}
+            rowSelection={{ selectedRowKeys: selected, hideSelectAll: true, onChange: (keys) => setSelected(keys as number[]) }}
+            pagination={{
+              current: f.pageNum,
+              pageSize: f.pageSize,
+              total: q.data?.total ?? 0,
+              showSizeChanger: true,
+              pageSizeOptions: [10, 20, 50, 100],
+              showTotal: (n) => `共${n}名学员`,
+              onChange: (pageNum, pageSize) => set({ pageNum, pageSize }),
+            }}
+            columns={[
+              { title: '学号', dataIndex: 'personNo', width: 110 },
+              { title: '姓名', dataIndex: 'personName', width: 90 },
+              { title: '工作单位', dataIndex: 'organName', width: 200, ellipsis: true },
+              { title: '手机号码', dataIndex: 'mobile', width: 120 },
+              { title: '必修学时', dataIndex: 'requiredHours', width: 90, align: 'right' },
+              { title: '选修学时', dataIndex: 'electiveHours', width: 90, align: 'right' },
+              { title: '总学时', dataIndex: 'totalHours', width: 80, align: 'right' },
+              { title: '完成课程数', dataIndex: 'completedCourses', width: 100, align: 'right' },
+              { title: '最近学习时间', dataIndex: 'lastStudyAt', width: 150, render: (d: string | null) => formatDateTime(d) },
+              { title: '学习状态', dataIndex: 'state', width: 100, render: (s: T.StudyState) => <StudyStateTag state={s} /> },
+              { title: '考试成绩', key: 'exam', width: 140, render: (_v, r) => examResultText(r) },
+            ]}
+          />
+        </ScrollRegion>
       )}
     </div>
   );
