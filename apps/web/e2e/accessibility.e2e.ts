@@ -122,12 +122,15 @@ const examPage = (route: string, states?: State[]): Visit => ({ route, address: 
 /** antd spaces a two-character label: 交 卷. */
 const SUBMIT = /^交\s*卷$/;
 const confirmation = (page: Page) => page.getByRole('dialog').filter({ hasText: '确认交卷' });
-/** Answers question 1 with its first option; the answer sheet shows it answered. */
+/** Answers question 1 (its first option, or a word in its blank); the answer sheet shows it answered. */
 const answerFirst: State = {
   name: 'with question 1 answered',
   reach: async (page) => {
-    await eventually(() => page.locator('#question-1').isVisible(), { timeout: 15_000 }).toBe(true);
-    await page.locator('#question-1').locator('.ant-radio-wrapper, .ant-checkbox-wrapper').first().click();
+    const question = page.locator('#question-1');
+    await eventually(() => question.isVisible(), { timeout: 15_000 }).toBe(true);
+    const choices = question.locator('.ant-radio-wrapper, .ant-checkbox-wrapper');
+    if ((await choices.count()) > 0) await choices.first().click();
+    else await question.locator('input').fill('人民');
     await eventually(() => page.locator('.exam-sheet-grid .exam-sheet-item.is-answered').count()).toBeGreaterThan(0);
   },
 };
