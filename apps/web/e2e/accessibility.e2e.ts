@@ -1,37 +1,53 @@
 /**
- * axe-core (WCAG 2 A and AA) on every built page at 1280 px and 375 px: the public pages as a
- * visitor, the learner's pages and /course logged in. No serious or critical finding is allowed.
- * The list (routes.ts) is checked against src/pages: a page built without a visit here fails the first test.
+ * axe-core (WCAG 2 A and AA) and one look (look.ts: no antd blue, only the college's colours) on
+ * every built page at 1280 px and 375 px: the public pages as a visitor, the learner's pages and
+ * /course logged in, and the states that only a click shows (an answered question on the answer
+ * sheet, the 交卷 confirmation, a practice result). No serious or critical finding and no blue is
+ * allowed. The list (routes.ts) is checked against src/pages: a page built without a visit there
+ * fails the first test.
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { ACCOUNTS, browserOfThisFile, seriousA11yViolations } from './helpers.ts';
-import { EXAM, EXAM_LEARNER, LEARNER, logIn, openVisit, PUBLIC, STUDY, STUDY_LEARNER, TEACHER, type Visit } from './routes.ts';
+import { blueFindings } from './look.ts';
+import { EXAM, EXAM_LEARNERS, LEARNER, logIn, openVisit, PUBLIC, STUDY, STUDY_LEARNER, TEACHER, type Visit } from './routes.ts';
 
 const browser = browserOfThisFile();
 
-/** Judges each page once it has loaded; the findings by address. */
+/** axe's serious findings and the blues of the page as it stands. */
+async function findings(page: Page): Promise<string[]> {
+  let violations = await seriousA11yViolations(page);
+  // antd fades its parts in; one caught mid-way is judged again once it has settled.
+  if (violations.length > 0) {
+    await page.waitForTimeout(1_000);
+    violations = await seriousA11yViolations(page);
+  }
+  return [...violations, ...(await blueFindings(page))];
+}
+
+/** Judges each page once it has loaded, then each of its states; the findings by address. */
 async function judge(size: 'desktop' | 'phone', visits: Visit[], account?: { phone: string; password: string }): Promise<Record<string, string[]>> {
   const { page, close } = await browser.open(size, { bypassCSP: true });
   if (account) await logIn(page, account);
   const found: Record<string, string[]> = {};
   for (const visit of visits) {
     const address = await openVisit(page, visit);
-    let violations = await seriousA11yViolations(page);
-    // antd fades its parts in; one caught mid-way is judged again once it has settled.
-    if (violations.length > 0) {
-      await page.waitForTimeout(1_000);
-      violations = await seriousA11yViolations(page);
+    const seen = await findings(page);
+    if (seen.length > 0) found[address] = seen;
+    for (const state of visit.states ?? []) {
+      await state.reach(page);
+      const inState = await findings(page);
+      if (inState.length > 0) found[`${address} ${state.name}`] = inState;
     }
-    if (violations.length > 0) found[address] = violations;
   }
   await close();
   return found;
 }
 
-describe('accessibility of every built page', () => {
+describe('accessibility and one look of every built page', () => {
   it('the visits cover every page under src/pages', () => {
     const pagesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/pages');
     const built = readdirSync(pagesDir, { recursive: true })
@@ -54,7 +70,7 @@ describe('accessibility of every built page', () => {
       expect(await judge(size, STUDY, STUDY_LEARNER)).toEqual({});
     });
     it(`the exam pages (list, rules, paper, practice), logged in, at ${width} px`, { timeout: 180_000 }, async () => {
-      expect(await judge(size, EXAM, EXAM_LEARNER)).toEqual({});
+      expect(await judge(size, EXAM, EXAM_LEARNERS[size])).toEqual({});
     });
     it(`the teacher's class area, logged in, at ${width} px`, { timeout: 240_000 }, async () => {
       expect(await judge(size, TEACHER, ACCOUNTS.teacher)).toEqual({});

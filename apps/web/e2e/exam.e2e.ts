@@ -7,6 +7,7 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { exam as E, STORAGE_KEY } from '@portal/contract';
 import { browserOfThisFile, eventually, loginWithPassword, pathOf, seriousA11yViolations } from './helpers.ts';
 
 const baseUrl = inject('baseUrl');
@@ -228,6 +229,29 @@ describe('the list of exams', () => {
     await page.goto('/onlineExam');
     await eventually(() => card(SHORT_EXAM).getByRole('button', { name: `参加考试 ${SHORT_EXAM}` }).isVisible()).toBe(true);
     expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
+describe('handed in on another device', () => {
+  it('the page still open says its answer was not saved because the exam was handed in elsewhere, not that it came after the deadline', { timeout: 120_000 }, async () => {
+    const { page, errors, close } = await browser.open();
+    await page.goto('/index');
+    await loginWithPassword(page, baseUrl, '13900010095', 'Study@2026');
+    await startExam(page, '公务员职业道德与廉洁从政知识测试');
+    // The other device: the same person's session hands the attempt in while this page is open.
+    const token = await page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { token?: string }).token ?? '', STORAGE_KEY);
+    const post = async (path: string, body?: object) =>
+      (await (await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { authorization: token, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body && JSON.stringify(body) })).json()) as { res: boolean; obj: { openAttemptId?: number } };
+    const mine = await post(`${E.findAnswerNumber.path}?examId=${new URL(page.url()).searchParams.get('examId')}`);
+    expect((await post(E.saveExamRecord.path, { attemptId: mine.obj.openAttemptId })).res).toBe(true);
+
+    await answer(question(page, 1));
+    const notSaved = page.getByRole('alert').filter({ hasText: '本次考试已在其他设备或页面交卷，以下答案未能保存，未计入成绩：第1题' });
+    await eventually(() => notSaved.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await notSaved.textContent()).toMatch(/本次考试已于.*交卷，此答案未能保存/);
+    expect(await page.locator('body').textContent()).not.toContain('截止');
     expect(errors).toEqual([]);
     await close();
   });

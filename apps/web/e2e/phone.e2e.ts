@@ -6,13 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ACCOUNTS, browserOfThisFile, eventually } from './helpers.ts';
-import { EXAM, LEARNER, logIn, openVisit, PUBLIC, STUDY, TEACHER, type Visit } from './routes.ts';
+import { EXAM, EXAM_LEARNERS, LEARNER, logIn, openVisit, PUBLIC, STUDY, TEACHER, type Visit } from './routes.ts';
 
 const browser = browserOfThisFile();
 
 /** Learners nobody else's test logs in as (a study session and an exam attempt are theirs alone). */
 const STUDY_PHONE_LEARNER = { phone: '13900010057', password: 'Study@2026' };
-const EXAM_PHONE_LEARNER = { phone: '13900010060', password: 'Study@2026' };
 
 /**
  * Pairs of visible text that overlap by more than 2 px both ways, as "text A ⟂ text B". Each text
@@ -113,7 +112,7 @@ describe('every page on a 375 px phone', () => {
     expect(await judge(STUDY, STUDY_PHONE_LEARNER)).toEqual({});
   });
   it('the exam pages (list, rules, paper, practice)', { timeout: 180_000 }, async () => {
-    expect(await judge(EXAM, EXAM_PHONE_LEARNER)).toEqual({});
+    expect(await judge(EXAM, EXAM_LEARNERS.phoneLayout)).toEqual({});
   });
   it("the teacher's class area", { timeout: 240_000 }, async () => {
     expect(await judge(TEACHER, ACCOUNTS.teacher)).toEqual({});

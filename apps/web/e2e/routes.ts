@@ -11,14 +11,25 @@ import { findCourse, firstIds } from './study.ts';
 
 const baseUrl = inject('baseUrl');
 
-/** A page to judge: its route, its address (or how to find it on the page judged before) and a word of its h1. */
+/** What a click brings up on a page, judged after the page itself. */
+export interface State {
+  name: string;
+  reach: (page: Page) => Promise<void>;
+}
+
+/**
+ * A page to judge: its route, its address (or how to find it on the page judged before), a word of
+ * its h1, a tag that must be on it (so the look of that tag is judged), and states reached from it.
+ */
 export interface Visit {
   route: string;
   address: string | ((page: Page) => Promise<string>);
   heading?: string;
+  tag?: string;
+  states?: State[];
 }
 
-const at = (address: string, heading?: string): Visit => ({ route: address.split('?')[0]!, address, heading });
+const at = (address: string, heading?: string, more: Pick<Visit, 'tag' | 'states'> = {}): Visit => ({ route: address.split('?')[0]!, address, heading, ...more });
 
 /** The first link to `route` on the page judged before (a topic, a column), whose detail is judged next. */
 const firstLinkTo = (route: string): Visit => ({
@@ -71,7 +82,7 @@ export const LEARNER: Visit[] = [
   firstLinkTo('/specialTrainingInfo'),
   at('/learningColumn', '学习专栏'),
   firstLinkTo('/learningColumnInfo'),
-  at('/learningClassroom/ongoingTopic', '进行中的专题'),
+  at('/learningClassroom/ongoingTopic', '进行中的专题', { tag: '已报名' }),
   firstLinkTo('/learningClassroom/ongoingTopicDetail'),
   at('/learningClassroom/ongoingcourses', '正在学习的课程'),
   at('/learningClassroom/qualifiedcourses', '已完成的课程'),
@@ -82,7 +93,7 @@ export const LEARNER: Visit[] = [
   at('/learningClassroom/learningnotes', '学习笔记'),
   firstLinkTo('/learningClassroom/learningnotesedit'),
   at('/learningClassroom/learningnotesadd', '新增笔记'),
-  at('/learningClassroom/myhomework', '我的作业'),
+  at('/learningClassroom/myhomework', '我的作业', { tag: '草稿' }),
   firstLinkTo('/learningClassroom/myhomework1'),
   sameWork('/learningClassroom/myhomework2'),
   sameWork('/learningClassroom/myhomework3'),
@@ -98,13 +109,72 @@ async function tryoutExamId(): Promise<number> {
   if (!exam) throw new Error('no demo tryout exam');
   return exam.id;
 }
-const examPage = (route: string): Visit => ({ route, address: async () => `${route}?examId=${await tryoutExamId()}` });
-export const EXAM: Visit[] = [at('/onlineExam', '在线考试'), examPage('/examInfo'), examPage('/exam'), at('/exam1')];
-export const EXAM_LEARNER = { phone: '13900010058', password: 'Study@2026' };
+const examPage = (route: string, states?: State[]): Visit => ({ route, address: async () => `${route}?examId=${await tryoutExamId()}`, states });
+
+/** antd spaces a two-character label: 交 卷. */
+const SUBMIT = /^交\s*卷$/;
+const confirmation = (page: Page) => page.getByRole('dialog').filter({ hasText: '确认交卷' });
+/** Answers question 1 (its first option, or a word in its blank); the answer sheet shows it answered. */
+const answerFirst: State = {
+  name: 'with question 1 answered',
+  reach: async (page) => {
+    const question = page.locator('#question-1');
+    await eventually(() => question.isVisible(), { timeout: 15_000 }).toBe(true);
+    const choices = question.locator('.ant-radio-wrapper, .ant-checkbox-wrapper');
+    if ((await choices.count()) > 0) await choices.first().click();
+    else await question.locator('input').fill('人民');
+    await eventually(() => page.locator('.exam-sheet-grid .exam-sheet-item.is-answered').count()).toBeGreaterThan(0);
+  },
+};
+const openConfirmation: State = {
+  name: 'with the 交卷 confirmation open',
+  reach: async (page) => {
+    await page.locator('.exam-bar').getByRole('button', { name: SUBMIT }).click();
+    await eventually(() => confirmation(page).isVisible()).toBe(true);
+    // The dialog zooms in; judged once it stands still.
+    await page.waitForTimeout(500);
+  },
+};
+/** The exam pages; the states (an answered sheet, the 交卷 confirmation, a practice result) are for the tests that judge looks. */
+export const EXAM: Visit[] = [
+  at('/onlineExam', '在线考试'),
+  examPage('/examInfo'),
+  examPage('/exam', [answerFirst, openConfirmation]),
+  at('/exam1', undefined, {
+    states: [
+      {
+        name: 'with a practice paper',
+        reach: async (page) => {
+          await page.getByRole('button', { name: '开始练习' }).click();
+          await answerFirst.reach(page);
+        },
+      },
+      openConfirmation,
+      {
+        name: 'with the practice result',
+        reach: async (page) => {
+          await confirmation(page).getByRole('button', { name: SUBMIT }).click();
+          await eventually(() => page.getByText(/答对 \d+\/10 题/).isVisible()).toBe(true);
+        },
+      },
+    ],
+  }),
+];
+/**
+ * The demo exam allows one attempt of 2 minutes: each test that opens the exam pages takes it with a
+ * learner of its own (the accessibility test at each width, the phone test).
+ */
+export const EXAM_LEARNERS = {
+  desktop: { phone: '13900010058', password: 'Study@2026' },
+  phone: { phone: '13900010062', password: 'Study@2026' },
+  phoneLayout: { phone: '13900010060', password: 'Study@2026' },
+};
 
 /** The teacher's class area, as teacher 13800000004 with the demo classes. */
 export const TEACHER: Visit[] = [
   ...['teacherinfo', 'classstatistics', 'classstatistics1', 'classstatistics2', 'myclass', 'myclass1', 'classcourse', 'classcourse1', 'message', 'message1', 'work'].map((p) => at(`/class/${p}`)),
+  // A search nobody matches: the wide table is empty and still scrolls by keyboard.
+  at('/class/classstatistics1?keyword=无此学员'),
   // The demo's first homework has submissions awaiting review; the first demo class has practice reports to audit.
   at('/class/work1'),
   firstLinkTo('/class/work2'),
@@ -142,7 +212,6 @@ export async function logIn(page: Page, account: { phone: string; password: stri
   await eventually(() => toastWith(page, MSG.loginSucceeded).count(), { timeout: 15_000 }).toBeGreaterThan(0);
 }
 
-
 /** Opens the visit's page and waits until it has loaded; its address. */
 export async function openVisit(page: Page, visit: Visit): Promise<string> {
   const address = typeof visit.address === 'string' ? visit.address : await visit.address(page);
@@ -150,8 +219,9 @@ export async function openVisit(page: Page, visit: Visit): Promise<string> {
   await eventually(async () => (await page.getByRole('heading', { level: 1 }).first().textContent()) ?? '', { message: `${address} has its title` }).toContain(visit.heading ?? '');
   // The home page loads its lower half as the visitor scrolls to it.
   if (visit.route === '/index') await scrollHomeToEnd(page);
-  // Skeletons (public pages), spinners (learning pages) and index.html's start-up overlay, which
-  // fades out and would be judged half transparent.
-  await eventually(() => page.locator('.skeleton, .lc-loading, #app-loading').count(), { message: `${address} finished loading` }).toBe(0);
+  // Skeletons (public pages), spinners (learning pages, antd's tables) and index.html's start-up
+  // overlay, which fades out and would be judged half transparent.
+  await eventually(() => page.locator('.skeleton, .lc-loading, #app-loading, .ant-spin-spinning').count(), { message: `${address} finished loading` }).toBe(0);
+  if (visit.tag) await eventually(() => page.locator('.ant-tag').filter({ hasText: visit.tag }).first().isVisible(), { message: `${address} shows the tag ${visit.tag}` }).toBe(true);
   return address;
 }

@@ -271,12 +271,13 @@ describe('saves arriving together (the saves of one event-loop turn share one st
     const result = await submitted;
     expect(result.res).toBe(true);
     const acked = answers.filter((_, i) => saves[i]!.res).map(([questionId]) => questionId);
-    for (const r of saves) if (!r.res) expect(r.resMsg).toBe(EXAM_MSG.submitted);
+    const handedIn = EXAM_MSG.submitted('manual', new Date(result.obj.submittedAt!), new Date(paper.deadline));
+    for (const r of saves) if (!r.res) expect(r.resMsg).toBe(handedIn);
     const stored = await t.db.select().from(examAnswers).where(eq(examAnswers.attemptId, id));
     expect(stored.map((x) => x.questionId).sort()).toEqual([...acked].sort());
     expect(result.obj.answeredCount).toBe(acked.length);
     expect(result.obj.score).toBe(await recompute(id, true));
-    expect((await save(token, id, q.single, ['A'], 99)).resMsg).toBe(EXAM_MSG.submitted);
+    expect((await save(token, id, q.single, ['A'], 99)).resMsg).toBe(handedIn);
   });
 });
 
@@ -326,7 +327,7 @@ describe('submitting and grading', () => {
     expect(result.obj).toMatchObject({ score: 53.3, passed: false, submitMode: 'manual', answeredCount: 4, questionCount: 5, totalScore: 100 });
     expect(await recompute(paper.attemptId, true)).toBe(53.3);
 
-    expect((await save(token, paper.attemptId, q.single2, ['C'], 5)).resMsg).toBe(EXAM_MSG.submitted);
+    expect((await save(token, paper.attemptId, q.single2, ['C'], 5)).resMsg).toBe(EXAM_MSG.submitted('manual', new Date(result.obj.submittedAt!), new Date(paper.deadline)));
     const again = await submit(token, paper.attemptId);
     expect(again.obj).toEqual(result.obj);
     const res = await other.inject({ method: 'POST', url: urlOf(E.saveExamRecord, PRODUCT), headers: { authorization: token, 'content-type': 'application/json' }, payload: { attemptId: paper.attemptId } });
@@ -411,6 +412,30 @@ describe('the deadline', () => {
     expect(next.attemptId).not.toBe(paper.attemptId);
     const mine = await records(token, fx.open);
     expect(mine.obj.records.map((r) => r.submitMode)).toEqual(['deadline', null]);
+  });
+});
+
+describe('a save reaching an attempt already handed in', () => {
+  it('says how it was handed in: on another device or page, at the deadline, or beyond the leave limit', async () => {
+    const [elsewhere, late, away] = await Promise.all([t.login('13900010186'), t.login('13900010187'), t.login('13900010188')]);
+
+    const mine = await started(elsewhere, fx.open);
+    const handedIn = (await submit(elsewhere, mine.attemptId)).obj;
+    const refused = (await save(elsewhere, mine.attemptId, q.single, ['B'], 1)).resMsg;
+    expect(refused).toBe(EXAM_MSG.submitted('manual', new Date(handedIn.submittedAt!), new Date(mine.deadline)));
+    expect(refused).toMatch(/^本次考试已于.*交卷，此答案未能保存，未计入成绩$/);
+    expect(refused).not.toContain('截止');
+
+    // Finished by the sweep at its deadline before the save arrives: the deadline is what it says.
+    const timed = await started(late, fx.open);
+    await expire(timed.attemptId);
+    await makeExam(t.db, { installOf: async () => null, passedInstallExam: async () => undefined }).sweep();
+    const [row] = await t.db.select().from(examAttempts).where(eq(examAttempts.id, timed.attemptId));
+    expect((await save(late, timed.attemptId, q.single, ['B'], 1)).resMsg).toBe(EXAM_MSG.timeUp(row!.deadline));
+
+    const left = await started(away, fx.leave);
+    for (let i = 0; i < 3; i++) await t.call(E.saveExamLeave, { token: away, body: { attemptId: left.attemptId } });
+    expect((await save(away, left.attemptId, q.single, ['B'], 1)).resMsg).toMatch(/^离开考试页面次数超过限制，系统已于.*自动交卷，此答案未计入成绩$/);
   });
 });
 

@@ -61,8 +61,17 @@ export const EXAM_MSG = {
   noAttemptsLeft: (n: number) => `您的考试次数已用完（本场考试限考${n}次）`,
   noQuestions: '本场考试暂未设置试题，请联系培训管理员',
   attemptMissing: '答卷不存在',
-  submitted: '本次考试已交卷，答案不能再修改',
   timeUp: (deadline: Date) => `考试时间已于${chinaTime(deadline)}截止，系统已按截止前保存的答案交卷，此答案未计入成绩`,
+  /**
+   * A save that reaches an attempt already handed in, said as it was handed in: a page that was still
+   * open while the learner handed in on another device or page, the deadline, or the leave limit.
+   */
+  submitted: (mode: E.SubmitMode | null, at: Date, deadline: Date): string =>
+    mode === 'deadline'
+      ? EXAM_MSG.timeUp(deadline)
+      : mode === 'leaveLimit'
+        ? `离开考试页面次数超过限制，系统已于${chinaTime(at)}自动交卷，此答案未计入成绩`
+        : `本次考试已于${chinaTime(at)}交卷，此答案未能保存，未计入成绩`,
   expiredOnResume: '您上一次的答卷已到截止时间，系统已按保存的答案自动交卷，请在考试记录中查看成绩',
   notOnPaper: '该试题不在本次试卷中',
   badAnswer: '答案格式与题型不符，请重新作答',
@@ -584,7 +593,7 @@ export function makeExam(db: Db, deps: ExamDeps) {
     type Outcome = { saved: E.SaveAck } | { refusal: string; expired?: true };
     const outcome = await db.transaction(async (tx): Promise<Outcome> => {
       const { a, now } = await lockMine(tx, caller, input.attemptId, 'share');
-      if (a.submittedAt) return { refusal: EXAM_MSG.submitted };
+      if (a.submittedAt) return { refusal: EXAM_MSG.submitted(a.submitMode, a.submittedAt, a.deadline) };
       if (now >= a.deadline) return { refusal: EXAM_MSG.timeUp(a.deadline), expired: true };
       const entry = a.paper.find((p) => p.questionId === input.questionId);
       if (!entry) return { refusal: EXAM_MSG.notOnPaper };

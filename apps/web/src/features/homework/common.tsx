@@ -8,7 +8,8 @@ import './homework.css';
 
 export const stateLabel = (kind: W.WorkKind, state: W.WorkState) => (kind === 'practice' ? work.PRACTICE_STATE_LABELS : work.WORK_STATE_LABELS)[state];
 
-const STATE_COLORS: Record<W.WorkState, string | undefined> = { none: undefined, draft: 'processing', submitted: 'warning', passed: 'success', returned: 'error' };
+// A draft is not handed in yet, like 未开始: the plain tag. The theme's "processing" is the college red, which beside 已退回's red would not tell the two apart.
+const STATE_COLORS: Record<W.WorkState, string | undefined> = { none: undefined, draft: undefined, submitted: 'warning', passed: 'success', returned: 'error' };
 
 export function WorkStateTag({ kind, state }: { kind: W.WorkKind; state: W.WorkState }) {
   return <Tag color={STATE_COLORS[state]}>{stateLabel(kind, state)}</Tag>;

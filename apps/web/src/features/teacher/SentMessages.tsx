@@ -90,7 +90,7 @@ export function SentMessages({ classId }: { classId: number }) {
                 { title: '发送人', dataIndex: 'senderName', width: 90 },
                 { title: '发送时间', dataIndex: 'sentAt', width: 150, render: (d: string) => formatDateTime(d) },
                 { title: '已读', key: 'read', width: 100, render: (_: unknown, m) => `${m.readCount} / ${m.recipientCount}` },
-                { title: '短信', dataIndex: 'sms', width: 70, render: (s: boolean) => (s ? <Tag color="blue">已发</Tag> : '—') },
+                { title: '短信', dataIndex: 'sms', width: 70, render: (s: boolean) => (s ? <Tag color="success">已发</Tag> : '—') },
                 {
                   title: '操作',
                   key: 'action',

@@ -3,9 +3,10 @@
  * and fixes its deadline; the countdown (剩余时间) runs to that deadline, corrected for this device's
  * clock offset. Every answer is kept on the device and sent (features/exam/answerQueue.ts: a choice at
  * once, typed text once typing pauses or the field is left), each with a save state a learner can
- * read (已保存 / 保存中 / 未保存); answers the server refused (after the deadline) are listed as not
- * counted. Warnings at 5 and 1 minute left; at the deadline
- * the paper is submitted. Leaving the page is counted on the server, with a warning before its limit.
+ * read (已保存 / 保存中 / 未保存); answers the server refused (the attempt was handed in meanwhile:
+ * on another device, at the deadline, beyond the leave limit) are listed as not counted, saying which.
+ * Warnings at 5 and 1 minute left; at the deadline the paper is submitted. Leaving the page is
+ * counted on the server, with a warning before its limit.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -27,6 +28,16 @@ type Paper = ExamTypes.ExamPaper;
 type AttemptResult = ExamTypes.AttemptResult;
 
 const WARN_AT_MS = [5 * 60_000, 60_000];
+/**
+ * Answers the server refused because the attempt was handed in first, said by how it was: this page
+ * sends what it holds before its own 交卷, so a 主动交卷 that left answers behind was made on
+ * another device or page; the deadline and the leave limit are the server's.
+ */
+const NOT_COUNTED_BY_MODE: Record<ExamTypes.SubmitMode, string> = {
+  manual: '本次考试已在其他设备或页面交卷，以下答案未能保存，未计入成绩',
+  deadline: '以下答案在考试截止后才送达，未计入成绩',
+  leaveLimit: '离开考试页面次数超过限制，系统已自动交卷，以下答案未计入成绩',
+};
 /** A blur and the hidden tab that follows it are one departure. */
 const LEAVE_DEBOUNCE_MS = 1500;
 
@@ -254,7 +265,7 @@ function Attempt({ paper, offset }: { paper: Paper; offset: number }) {
           }
         />
         {notCounted.length > 0 && (
-          <Alert type="error" showIcon message={`以下答案在考试截止后才送达，未计入成绩：第${notCounted.map((q) => q.no).join('、')}题`} description={refused.get(notCounted[0]!.questionId)?.message} />
+          <Alert type="error" showIcon message={`${NOT_COUNTED_BY_MODE[result.submitMode ?? 'manual']}：第${notCounted.map((q) => q.no).join('、')}题`} description={refused.get(notCounted[0]!.questionId)?.message} />
         )}
       </div>
     );
@@ -281,7 +292,7 @@ function Attempt({ paper, offset }: { paper: Paper; offset: number }) {
             message={`已离开考试页面 ${leaveCount} 次${paper.rules.leaveLimit === null ? '' : `（超过 ${paper.rules.leaveLimit} 次将自动交卷）`}`}
           />
         )}
-        {notCounted.length > 0 && <Alert type="error" showIcon message={`第${notCounted.map((q) => q.no).join('、')}题的答案未计入成绩：${refused.get(notCounted[0]!.questionId)?.message ?? ''}`} />}
+        {notCounted.length > 0 && <Alert type="error" showIcon message={`第${notCounted.map((q) => q.no).join('、')}题的答案未能保存`} description={refused.get(notCounted[0]!.questionId)?.message} />}
       </div>
       <PaperSheet questions={paper.questions} answers={answerMap} onAnswer={onAnswer} onSettle={onSettle} attemptId={paper.attemptId} statusOf={statusOf} disabled={remaining <= 0 || submitting} />
     </div>

@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Button, Modal, Result, Select } from 'antd';
+import { FileDoneOutlined } from '@ant-design/icons';
 import { exam as E } from '@portal/contract/refs';
 import type { exam as ExamTypes } from '@portal/contract';
 import { call, showError } from '../../api/client.ts';
@@ -68,6 +69,8 @@ export default function PracticePage() {
       <div className="exam-info">
         <Result
           status={result.correctCount === result.items.length ? 'success' : 'info'}
+          // antd's info icon is an exclamation mark, in the theme's red a warning; a practice has no pass mark: it is graded.
+          icon={result.correctCount === result.items.length ? undefined : <FileDoneOutlined />}
           title={`答对 ${result.correctCount}/${result.items.length} 题，得分 ${result.score}/${result.totalScore}`}
           subTitle="模拟练习成绩不计入专题培训考核"
           extra={[

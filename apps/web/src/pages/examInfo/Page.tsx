@@ -15,7 +15,7 @@ import '../../features/exam/exam.css';
 import { ScrollRegion } from '../../features/content/ScrollRegion.tsx';
 
 function Verdict({ r }: { r: ExamTypes.AttemptResult }) {
-  if (r.submittedAt === null) return <Tag color="blue">答题中</Tag>;
+  if (r.submittedAt === null) return <Tag color="warning">答题中</Tag>;
   return r.passed ? <Tag color="success">合格</Tag> : <Tag color="red">不合格</Tag>;
 }
 

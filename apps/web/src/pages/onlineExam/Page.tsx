@@ -54,7 +54,7 @@ export default function OnlineExamPage() {
                       <p>
                         已考 {e.mine.attemptsUsed}/{e.mine.attemptsAllowed} 次{'\u3000'}最高分：{e.mine.bestScore ?? '—'}{'\u3000'}
                         {e.mine.attemptsUsed > 0 && (e.mine.passed ? <Tag color="success">合格</Tag> : e.mine.bestScore !== null ? <Tag color="red">不合格</Tag> : null)}
-                        {e.mine.openAttemptId && <Tag color="blue">答题中</Tag>}
+                        {e.mine.openAttemptId && <Tag color="warning">答题中</Tag>}
                       </p>
                     )}
                   </div>

@@ -145,7 +145,7 @@ export default function ClassOverviewPage() {
                       全班必修学时合计 <Tag color="red">{s.requiredHours}</Tag>
                     </p>
                     <p>
-                      全班选修学时合计 <Tag color="blue">{s.electiveHours}</Tag>
+                      全班选修学时合计 <Tag>{s.electiveHours}</Tag>
                     </p>
                     <p className="teacher-muted">必修：班级计划中标为必修的课程；选修：学习期内完成的其他课程。</p>
                   </Card>

@@ -1,6 +1,7 @@
 /** /learningClassroom/myhomework4?workId=: the teacher's score and comment on my work, the latest review first, then earlier ones. */
 import { Link, useSearchParams } from 'react-router';
 import { Card, Descriptions, Result, Space } from 'antd';
+import { ClockCircleOutlined } from '@ant-design/icons';
 import type { work as W } from '@portal/contract';
 import { work } from '@portal/contract/refs';
 import { useCallQuery } from '../../../api/useCallQuery.ts';
@@ -45,7 +46,8 @@ function Reviews({ workId }: { workId: number }) {
                       <Review v={last} kind={d.work.kind} />
                     </>
                   ) : (
-                    <Result status="info" title={list.length ? '老师尚未批阅' : '尚未提交'} subTitle={list.length ? '批阅后将在此显示成绩和评语，并通过消息通知您。' : '提交后由班主任批阅。'} />
+                    // Waiting for the teacher, not a warning: antd's info icon is an exclamation mark, in the theme's red.
+                    <Result status="info" icon={<ClockCircleOutlined />} title={list.length ? '老师尚未批阅' : '尚未提交'} subTitle={list.length ? '批阅后将在此显示成绩和评语，并通过消息通知您。' : '提交后由班主任批阅。'} />
                   )}
                   <div className="hw-actions">
                     {d.submission?.editable && d.submission.state === 'returned' ? <Link to={hwHref.edit(workId)}>修改后重新提交</Link> : null}
