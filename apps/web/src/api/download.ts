@@ -24,6 +24,8 @@ export async function downloadFile(ref: AnyCall, query: Record<string, string | 
     const body = (await res.json().catch(() => null)) as { message?: string } | null;
     // The server's sentence is a refusal the caller shows as it is (like a call's); anything else failed.
     if (body?.message && res.status !== 401) throw new CallError('business', body.message, res.status);
+    // A lapsed login is a failure the person must act on (log in again), in the server's words.
+    if (body?.message) throw new CallError('unauthorized', body.message, 401, false);
     throw new Error(`HTTP ${res.status}`);
   }
   const blob = await res.blob();
