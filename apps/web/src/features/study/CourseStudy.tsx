@@ -111,7 +111,7 @@ export function CourseStudy({ courseId, resourceId, kind }: { courseId: number; 
           {chosen.kind === 'pdf' ? <PdfStudy key={chosen.id} resourceId={chosen.id} title={chosen.title} bridge={bridge} /> : null}
           {chosen.kind === 'live' ? <LiveStudy key={chosen.id} resourceId={chosen.id} title={chosen.title} courseId={c.id} /> : null}
           {courseDone ? (
-            <Alert className="study-done" type="success" showIcon role="status" message="恭喜，本课程已完成" description={installId ? <TopicPath installId={installId} /> : null} />
+            <Alert className="study-done" type="success" showIcon role="status" message={`恭喜，本课程已完成，获得${c.creditHours}学时`} description={installId ? <TopicPath installId={installId} /> : null} />
           ) : null}
           {next ? (
             <p className="study-next">

@@ -35,7 +35,6 @@ export function StudyPanel({ study, onResume }: { study: StudySessionState; onRe
         </div>
       </dl>
       {done ? <Alert type="success" showIcon title="本章节已完成" /> : null}
-      {study.courseCompletedAt ? <Alert type="success" showIcon title={`恭喜，本课程已完成，获得${session.course.creditHours}学时`} /> : null}
       {!study.active ? (
         <Alert
           type="warning"

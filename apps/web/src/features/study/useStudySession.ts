@@ -42,7 +42,6 @@ export interface StudySessionState {
   idle: boolean;
   /** The server refused a position beyond the furthest point reached. */
   seekRefusedAt: number | null;
-  courseCompletedAt: string | null;
   /** Reports waiting on this device for the network. */
   pending: number;
   offline: boolean;
@@ -80,7 +79,6 @@ export function useStudySession({ resourceId, position, pauseMedia }: StudySessi
   const [counting, setCounting] = useState(false);
   const [idle, setIdle] = useState(false);
   const [seekRefusedAt, setSeekRefusedAt] = useState<number | null>(null);
-  const [courseCompletedAt, setCourseCompletedAt] = useState<string | null>(null);
   const [generation, setGeneration] = useState(0);
   const [unconfirmedSeconds, setUnconfirmedSeconds] = useState(0);
   const { pending, failing } = usePendingReports();
@@ -139,7 +137,6 @@ export function useStudySession({ resourceId, position, pauseMedia }: StudySessi
         sessionRef.current = s;
         setSession(s);
         setProgress(s.progress);
-        setCourseCompletedAt(s.course.completedAt);
         setLoading(false);
         lastActivity.current = Date.now();
         sync();
@@ -168,7 +165,6 @@ export function useStudySession({ resourceId, position, pauseMedia }: StudySessi
       const s = sessionRef.current;
       if (!s || result.progress.resourceId !== s.resource.id) return;
       setProgress((p) => (p && p.learnedSeconds > result.progress.learnedSeconds ? p : result.progress));
-      if (result.courseCompletedAt) setCourseCompletedAt(result.courseCompletedAt);
       if (sent.sessionId !== s.sessionId) return;
       if (result.seekRefused) setSeekRefusedAt(Date.now());
       if (!result.active && flags.current.active) {
@@ -275,7 +271,6 @@ export function useStudySession({ resourceId, position, pauseMedia }: StudySessi
     counting,
     idle,
     seekRefusedAt,
-    courseCompletedAt,
     pending,
     offline: failing,
     setMediaPlaying,
