@@ -21,3 +21,4 @@ export * as work from './calls/work.ts';
 export * from './wordCount.ts';
 export * from './bookTitle.ts';
 export { workFileTypeOfName } from './workFiles.ts';
+export * as admin from './calls/admin.ts';

@@ -63,3 +63,4 @@ export const teacher = refsOf('teacher', contract.teacher);
 export const notes = refsOf('notes', contract.notes);
 export const operator = refsOf('operator', contract.operator);
 export const work = refsOf('work', contract.work);
+export const admin = refsOf('admin', contract.admin);

@@ -9,3 +9,4 @@ export * from './teaching.ts';
 export * from './certificate.ts';
 export * from './notes.ts';
 export * from './work.ts';
+export * from './admin.ts';
