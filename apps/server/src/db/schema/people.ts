@@ -20,6 +20,8 @@ export const organs = pgTable(
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
     cityId: integer('city_id').notNull().references(() => cities.id),
+    /** Incremented by every administrator's edit: a save at an older version is refused (issue 25). */
+    version: integer('version').notNull().default(0),
   },
   (t) => [index('organs_city_idx').on(t.cityId), uniqueIndex('organs_name_uq').on(t.name)],
 );
@@ -43,6 +45,8 @@ export const persons = pgTable(
     wechatOpenId: text('wechat_open_id'),
     status: text('status', { enum: ['active', 'disabled'] }).notNull().default('active'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    /** Incremented by every edit of an administrator or a class manager: a save at an older version is refused (issue 25). */
+    version: integer('version').notNull().default(0),
   },
   (t) => [
     uniqueIndex('persons_mobile_uq').on(t.mobile),

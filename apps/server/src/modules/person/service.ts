@@ -64,7 +64,7 @@ export function makePerson({ db, platform, storage, config, uc }: PersonDeps) {
     async updateDetails(personId: number, d: { personName: string; gender: number; nationName: string; positionLevelId: number }) {
       await db
         .update(persons)
-        .set({ personName: d.personName, gender: d.gender, nationName: d.nationName, positionLevelId: d.positionLevelId, positionLevelName: POSITION_LEVELS[d.positionLevelId - 1] ?? '' })
+        .set({ personName: d.personName, gender: d.gender, nationName: d.nationName, positionLevelId: d.positionLevelId, positionLevelName: POSITION_LEVELS[d.positionLevelId - 1] ?? '', version: sql`${persons.version} + 1` })
         .where(eq(persons.personId, personId));
     },
 

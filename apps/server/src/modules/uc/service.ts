@@ -3,7 +3,7 @@
  * Every refusal is a Refusal with the message the learner sees; every login, failure, logout and
  * password change is audited.
  */
-import { and, desc, eq, gt, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import svgCaptcha from 'svg-captcha';
 import {
   accountLockedMessage,
@@ -518,6 +518,25 @@ export function makeUc({ db, platform, sms, wechat, limits, timeZone }: UcDeps) 
     personByMobile,
     /** A password set for someone else (a teacher's reset): every session of theirs ends. */
     resetPassword: (personId: number, password: string) => setPassword(personId, password, null),
+    /** Every session of the person ends (an administrator locked them). */
+    async endSessions(personId: number) {
+      await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.personId, personId), isNull(sessions.revokedAt)));
+    },
+    /** The lock of 5 failed logins, of each person locked now (an administrator's list). */
+    async loginLocks(personIds: number[]): Promise<Map<number, Date>> {
+      if (personIds.length === 0) return new Map();
+      const rows = await db
+        .select({ personId: credentials.personId, lockedUntil: credentials.lockedUntil })
+        .from(credentials)
+        .where(and(inArray(credentials.personId, personIds), gt(credentials.lockedUntil, new Date())));
+      return new Map(rows.map((r) => [r.personId, r.lockedUntil!]));
+    },
+    /** 解除登录锁定: the lock and the failures counted toward it are cleared; answers the lock lifted (null: none). */
+    async clearLoginLock(personId: number): Promise<Date | null> {
+      const [before] = await db.select({ lockedUntil: credentials.lockedUntil }).from(credentials).where(eq(credentials.personId, personId)).limit(1);
+      await db.update(credentials).set({ lockedUntil: null, failedCount: 0, firstFailedAt: null }).where(eq(credentials.personId, personId));
+      return before?.lockedUntil && before.lockedUntil.getTime() > Date.now() ? before.lockedUntil : null;
+    },
     /** Development double only: the answer of a captcha session, the last code sent to a number. */
     async captchaAnswer(id: string) {
       const [c] = await db.select({ answer: captchas.answer }).from(captchas).where(eq(captchas.id, id)).limit(1);
