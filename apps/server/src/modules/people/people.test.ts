@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { admin as A, adminPeople as P, auth, person as PC, SESSION_EXPIRES_SECONDS, UC_CODE, MSG, PASSWORD_PATTERN, type AdminRole } from '@portal/contract';
+import { admin as A, adminPeople as P, auth, isCallDef, person as PC, SESSION_EXPIRES_SECONDS, UC_CODE, MSG, PASSWORD_PATTERN, type AdminRole } from '@portal/contract';
 import { auditLog, persons, smsOutbox } from '../../db/schema/index.ts';
 import { createTestApp, DEMO_ADMINS, DEMO_PASSWORDS, type TestApp } from '../../test/harness.ts';
 
@@ -221,5 +221,29 @@ describe('roles', () => {
     const token = a.json.code === 0 ? system : second;
     const [survivor] = (await find(token, { role: 'system' })).list;
     expect((await t.call(P.adminPersonStatus, { token, params: { id: String(survivor!.personId) }, body: { status: 'disabled' } })).json.message).toBe(P.PEOPLE_MSG.lockSelf);
+  });
+});
+
+describe('bad input', () => {
+  it('every call of the section answers a 4xx or a refusal, never a 5xx, for malformed fields', async () => {
+    const NASTY: unknown[] = [null, -1, 1e308, '', 'x'.repeat(10_000), "'; DROP TABLE persons; --", '<script>alert(1)</script>', '\u0000', [], {}, true];
+    const calls = Object.values(P).filter(isCallDef);
+    const shapeOf = (s: unknown) => Object.keys((s as { shape?: Record<string, unknown> } | undefined)?.shape ?? {});
+    for (const c of calls) {
+      for (const field of [...shapeOf(c.body), ...shapeOf(c.query), ...shapeOf(c.params)]) {
+        for (const value of NASTY) {
+          const inBody = shapeOf(c.body).includes(field);
+          const inParams = shapeOf(c.params).includes(field);
+          const params = Object.fromEntries([...c.path.matchAll(/:(\w+)/g)].map((m) => [m[1]!, inParams ? encodeURIComponent(String(value)) || 'x' : '1']));
+          const r = await t.call(c, {
+            token: system,
+            params,
+            body: c.method === 'GET' ? undefined : inBody ? { [field]: value } : {},
+            query: !inBody && !inParams && typeof value !== 'object' ? { [field]: String(value) } : undefined,
+          });
+          expect(r.status, `${c.name} ${field}=${JSON.stringify(value)?.slice(0, 20)}`).toBeLessThan(500);
+        }
+      }
+    }
   });
 });
