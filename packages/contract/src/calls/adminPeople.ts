@@ -3,7 +3,7 @@
  * and their work units (organs); people are searched by name, mobile, person number, unit and status,
  * edited with a version check, locked and unlocked, their login lock cleared, their password reset
  * (the new one goes to them by SMS); administrative roles are granted and removed by system
- * administrators only. Every change is audited with before and after (event adminPerson / adminUnit).
+ * administrators only. Every change is audited with before and after (event adminPerson, target person:<personNo> or unit:<id>).
  */
 import { z } from 'zod';
 import { defineCall, pageOf, pageQuery, type AdminRole } from '../call.ts';

@@ -2,7 +2,7 @@
  * 人员与单位 (issue 25): the administration of the person module's tables (cities, organs, persons)
  * and of who holds an administrative role (admin_roles). Credentials and sessions stay the user
  * centre's: a lock ends sessions, a reset sets the password and 解除登录锁定 clears the login lock
- * through `uc`. Every change is audited with before and after (recordChange: adminUnit / adminPerson);
+ * through `uc`. Every change is audited with before and after (recordChange, event adminPerson: target person:<personNo> or unit:<id>);
  * a person's or unit's edit is saved only at the version it was read.
  *
  * Two guards keep the area in hand: a person who holds an administrative role is changed (edited,
@@ -154,8 +154,9 @@ export function makePeople({ db, platform, sms, uc, noticesPerPhoneDaily, timeZo
     if (noHolder) throw new Refusal(P.personNoTakenMessage(body.personNo, noHolder.personName));
   }
 
-  const change = (a: Actor, target: string, action: string, before: unknown, after: unknown, event = 'adminPerson') =>
-    recordChange(platform, { personId: a.caller.personId, ip: a.ip, event, target, action, before, after });
+  /** One event for the section (the audit list's 人员与单位); the target says what: person:<personNo> or unit:<id>. */
+  const change = (a: Actor, target: string, action: string, before: unknown, after: unknown) =>
+    recordChange(platform, { personId: a.caller.personId, ip: a.ip, event: 'adminPerson', target, action, before, after });
 
   // ---- units -------------------------------------------------------------------------------------
 
@@ -210,7 +211,7 @@ export function makePeople({ db, platform, sms, uc, noticesPerPhoneDaily, timeZo
     async createUnit(a: Actor, body: { cityId: number; name: string }) {
       await checkUnitForm(body);
       const [u] = await savingUnit(() => db.insert(organs).values(body).returning());
-      await change(a, `unit:${u!.id}`, '新建单位', null, unitFacts(u!), 'adminUnit');
+      await change(a, `unit:${u!.id}`, '新建单位', null, unitFacts(u!));
       return unitItem(u!);
     },
 
@@ -225,7 +226,7 @@ export function makePeople({ db, platform, sms, uc, noticesPerPhoneDaily, timeZo
           .returning(),
       );
       if (!u) throw new Refusal(A.ADMIN_MSG.staleVersion, 409);
-      await change(a, `unit:${id}`, before.cityId === u.cityId ? '修改单位' : '调整单位所属城市', unitFacts(before), unitFacts(u), 'adminUnit');
+      await change(a, `unit:${id}`, before.cityId === u.cityId ? '修改单位' : '调整单位所属城市', unitFacts(before), unitFacts(u));
       return unitItem(u);
     },
 
@@ -240,7 +241,7 @@ export function makePeople({ db, platform, sms, uc, noticesPerPhoneDaily, timeZo
         if (pgCode(e) === '23503') throw new Refusal(P.unitHasPeopleMessage(Math.max(1, await peopleIn(id))));
         throw e;
       }
-      await change(a, `unit:${id}`, '删除单位', unitFacts(before), null, 'adminUnit');
+      await change(a, `unit:${id}`, '删除单位', unitFacts(before), null);
       return null;
     },
 
