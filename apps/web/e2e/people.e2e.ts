@@ -1,0 +1,118 @@
+/**
+ * 人员与单位 in the browser (issue 25), as a training administrator uses it: finds a person by name,
+ * corrects their mobile number and unit in the drawer, and the person then logs in with the new
+ * number. The unit tree filters the list; the roles editor is a system administrator's only. No
+ * serious or critical axe finding on the page or in the drawer; looked at 1280 and 1920 px wide.
+ */
+import { mkdirSync } from 'node:fs';
+import { describe, expect, inject, it } from 'vitest';
+import { ACCOUNTS, browserOfThisFile, devCaptcha, eventually, seriousA11yViolations, toastWith } from './helpers.ts';
+import { ADMINS, openAdmin } from './admin.ts';
+
+const baseUrl = inject('baseUrl');
+const browser = browserOfThisFile();
+const shots = 'test-results/people';
+mkdirSync(shots, { recursive: true });
+
+/** The last generated demo learner: no other browser test uses them. */
+const LEARNER = '13900010199';
+const NEW_MOBILE = '13900019999';
+
+/** A password login through the API: the envelope's code (0 on success) and the session person's fields. */
+async function apiLogin(phone: string, password: string): Promise<{ code: number; token: string | null }> {
+  const cap = (await (await fetch(`${baseUrl}/v1/portal/uc/session/captcha/request_image_code`, { method: 'POST' })).json()) as { data: { id: string } };
+  const r = await fetch(`${baseUrl}/v1/portal/uc/session/username_login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ captcha_session_id: cap.data.id, captcha: await devCaptcha(baseUrl, cap.data.id), username: phone, password, expires: 604800 }),
+  });
+  const body = (await r.json()) as { code: number; data: { authorization: { id: string } } | null };
+  return { code: body.code, token: body.data?.authorization.id ?? null };
+}
+async function sessionPerson(token: string) {
+  const r = await fetch(`${baseUrl}/video_learning/getSessionPerson`, { method: 'POST', headers: { authorization: token } });
+  return ((await r.json()) as { obj: { personName: string; organName: string } }).obj;
+}
+
+describe('人员与单位', () => {
+  it('a training administrator finds a person by name, corrects their mobile and unit, and the person logs in with the new number', { timeout: 180_000 }, async () => {
+    const before = await apiLogin(LEARNER, ACCOUNTS.learner.password);
+    expect(before.code).toBe(0);
+    const { personName } = await sessionPerson(before.token!);
+
+    const { page, errors, close } = await browser.open('desktop', { bypassCSP: true });
+    await openAdmin(page, baseUrl, ADMINS.training, '/admin/people');
+    await eventually(() => page.getByRole('heading', { name: '人员与单位', level: 2 }).isVisible()).toBe(true);
+    await eventually(() => page.locator('.ant-table-row').count()).toBeGreaterThan(0);
+    await eventually(() => page.locator('.ant-tree-treenode').count()).toBeGreaterThan(5);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${shots}/people-1280.png`, fullPage: true });
+
+    // Found by name.
+    await page.getByRole('textbox', { name: /^人员/ }).fill(personName);
+    await page.getByRole('button', { name: '查询' }).click();
+    await eventually(() => new URL(page.url()).searchParams.get('keyword')).toBe(personName);
+    const row = page.locator('.ant-table-row', { hasText: LEARNER });
+    await eventually(() => row.count()).toBe(1);
+
+    // Corrected in the drawer: the new number and another unit.
+    await row.getByRole('button', { name: `修改 ${personName}` }).click();
+    const drawer = page.getByRole('dialog');
+    await eventually(() => drawer.getByLabel('手机号（登录账号）').isVisible()).toBe(true);
+    // Asked again until the drawer has finished sliding in (half-faded words are no finding).
+    await eventually(() => seriousA11yViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${shots}/drawer-1280.png` });
+    // The roles editor is a system administrator's.
+    await expect(drawer.getByText('管理员角色').count()).resolves.toBe(0);
+    await drawer.getByLabel('手机号（登录账号）').fill('1390001');
+    await drawer.getByRole('button', { name: '保存' }).click();
+    await eventually(() => drawer.getByText('手机号码为11位数字').isVisible()).toBe(true);
+    await drawer.getByLabel('手机号（登录账号）').fill(NEW_MOBILE);
+    await drawer.getByLabel('单位').click();
+    await drawer.getByLabel('单位').fill('太原市财政');
+    await page.locator('.ant-select-item-option', { hasText: '太原市财政局' }).click();
+    await drawer.getByRole('button', { name: '保存' }).click();
+    await eventually(() => toastWith(page, '人员信息已保存').count()).toBeGreaterThan(0);
+    await eventually(() => page.locator('.ant-table-row', { hasText: NEW_MOBILE }).count()).toBe(1);
+    await expect(page.locator('.ant-table-row', { hasText: NEW_MOBILE }).textContent()).resolves.toContain('太原市财政局');
+
+    // The person logs in with the new number (the old one is no longer theirs).
+    expect((await apiLogin(LEARNER, ACCOUNTS.learner.password)).code).not.toBe(0);
+    const after = await apiLogin(NEW_MOBILE, ACCOUNTS.learner.password);
+    expect(after.code).toBe(0);
+    expect(await sessionPerson(after.token!)).toMatchObject({ personName, organName: '太原市财政局' });
+
+    // The unit tree filters the list: 太原市财政局 now holds them.
+    await page.getByRole('textbox', { name: /^人员/ }).fill('');
+    await page.getByRole('button', { name: '查询' }).click();
+    await page.locator('.ant-tree-switcher').first().click();
+    await page.locator('.ant-tree-node-content-wrapper', { hasText: /^太原市财政局（\d+）$/ }).click();
+    await eventually(() => new URL(page.url()).searchParams.get('unitId')).not.toBeNull();
+    await eventually(() => page.locator('.ant-table-row', { hasText: NEW_MOBILE }).count()).toBe(1);
+    await page.setViewportSize({ width: 1920, height: 1000 });
+    await page.screenshot({ path: `${shots}/people-unit-1920.png`, fullPage: true });
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('a system administrator sees the roles editor and resets a password with a confirmation', { timeout: 120_000 }, async () => {
+    const { page, errors, close } = await browser.open('desktop', { bypassCSP: true });
+    await openAdmin(page, baseUrl, ADMINS.system, `/admin/people?keyword=${NEW_MOBILE}`);
+    const row = page.locator('.ant-table-row', { hasText: NEW_MOBILE });
+    await eventually(() => row.count()).toBe(1);
+    await row.getByRole('button', { name: /^修改 / }).click();
+    const drawer = page.getByRole('dialog');
+    await eventually(() => drawer.getByText('管理员角色').first().isVisible()).toBe(true);
+    await expect(drawer.getByRole('checkbox', { name: '审计员' }).isChecked()).resolves.toBe(false);
+    await drawer.getByRole('button', { name: '重置密码' }).click();
+    await page.getByRole('tooltip').getByRole('button', { name: '重置' }).click();
+    await eventually(() => page.getByText(/新密码已通过短信发送至 139\*\*\*\*9999/).isVisible()).toBe(true);
+    await eventually(() => seriousA11yViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${shots}/reset-1280.png` });
+    await page.getByRole('button', { name: '知道了' }).click();
+    // The old password no longer works.
+    expect((await apiLogin(NEW_MOBILE, ACCOUNTS.learner.password)).code).not.toBe(0);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
