@@ -327,14 +327,22 @@ export default function PeoplePage() {
   const placeName = unitId ? tree?.cities.flatMap((c) => c.units).find((u) => u.id === unitId)?.name : cityId ? tree?.cities.find((c) => c.id === cityId)?.name : null;
 
   const columns: TableColumnsType<Person> = [
-    { title: '人员编号', dataIndex: 'personNo', width: 110 },
-    { title: '姓名', dataIndex: 'personName', width: 84 },
-    { title: '手机号', dataIndex: 'mobile', width: 116 },
-    { title: '单位', dataIndex: 'unitName', width: 190, ellipsis: { showTitle: true }, render: (v: string) => v || '—' },
+    { title: '人员编号', dataIndex: 'personNo', width: 104 },
+    { title: '姓名', dataIndex: 'personName', width: 80 },
+    { title: '手机号', dataIndex: 'mobile', width: 120 },
+    {
+      title: '单位',
+      dataIndex: 'unitName',
+      render: (v: string) => (
+        <span className="people-unit-cell" title={v}>
+          {v || '—'}
+        </span>
+      ),
+    },
     {
       title: '状态与角色',
       key: 'status',
-      width: 150,
+      width: 140,
       render: (_, r) => (
         <Space size={4} wrap>
           {r.status === 'disabled' ? <Tag color="error">已锁定</Tag> : <Tag color="success">正常</Tag>}
