@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { admin as A, adminPeople as P, auth, isCallDef, person as PC, SESSION_EXPIRES_SECONDS, UC_CODE, MSG, PASSWORD_PATTERN, type AdminRole } from '@portal/contract';
-import { auditLog, persons, smsOutbox } from '../../db/schema/index.ts';
+import { adminRoles, auditLog, organs, persons, smsOutbox } from '../../db/schema/index.ts';
 import { createTestApp, DEMO_ADMINS, DEMO_PASSWORDS, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
@@ -40,7 +40,7 @@ describe('units', () => {
     expect(data.cities).toHaveLength(10);
     const taiyuan = data.cities.find((c) => c.name === '太原市')!;
     const finance = taiyuan.units.find((u) => u.name === '太原市财政局')!;
-    const [n] = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from persons p join organs o on o.id = p.organ_id where o.name = '太原市财政局'`).then((r) => ('rows' in r ? r.rows : r) as { n: number }[]);
+    const [n] = await t.db.select({ n: sql<number>`count(*)::int` }).from(persons).innerJoin(organs, eq(organs.id, persons.organId)).where(eq(organs.name, '太原市财政局'));
     expect(finance.people).toBe(n!.n);
     expect(taiyuan.people).toBe(taiyuan.units.reduce((s, u) => s + u.people, 0));
   });
@@ -215,7 +215,7 @@ describe('roles', () => {
     const outcomes = [a, b].map((r) => (r.status === 403 ? 'forbidden' : r.json.code === 0 ? 'done' : String(r.json.message)));
     expect(outcomes.filter((o) => o === 'done')).toHaveLength(1);
     expect(outcomes.filter((o) => o !== 'done')[0]).toMatch(new RegExp(`forbidden|${P.PEOPLE_MSG.lastSystemAdminOfCollege}`));
-    const [left] = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from admin_roles where role = 'system'`).then((r) => ('rows' in r ? r.rows : r) as { n: number }[]);
+    const [left] = await t.db.select({ n: sql<number>`count(*)::int` }).from(adminRoles).where(eq(adminRoles.role, 'system'));
     expect(left!.n).toBe(1);
     // Whoever is left cannot lock themselves out either.
     const token = a.json.code === 0 ? system : second;
@@ -227,7 +227,7 @@ describe('roles', () => {
 describe('bad input', () => {
   it('every call of the section answers a 4xx or a refusal, never a 5xx, for malformed fields', async () => {
     const NASTY: unknown[] = [null, -1, 1e308, '', 'x'.repeat(10_000), "'; DROP TABLE persons; --", '<script>alert(1)</script>', '\u0000', [], {}, true];
-    const calls = Object.values(P).filter(isCallDef);
+    const calls = (Object.values(P) as unknown[]).filter(isCallDef);
     const shapeOf = (s: unknown) => Object.keys((s as { shape?: Record<string, unknown> } | undefined)?.shape ?? {});
     for (const c of calls) {
       for (const field of [...shapeOf(c.body), ...shapeOf(c.query), ...shapeOf(c.params)]) {
