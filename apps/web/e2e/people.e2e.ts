@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
 import { ACCOUNTS, browserOfThisFile, devCaptcha, eventually, seriousA11yViolations, toastWith } from './helpers.ts';
-import { ADMINS, openAdmin } from './admin.ts';
+import { ADMINS, adminSession, openAdmin } from './admin.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = browserOfThisFile();
@@ -112,6 +112,28 @@ describe('人员与单位', () => {
     await page.getByRole('button', { name: '知道了' }).click();
     // The old password no longer works.
     expect((await apiLogin(NEW_MOBILE, ACCOUNTS.learner.password)).code).not.toBe(0);
+
+    // Another administrator changes the person while the drawer is open: the save is refused, not
+    // silently laid over theirs, and the latest is loaded on request.
+    const { token } = await adminSession(baseUrl, ADMINS.training);
+    const listed = (await (await fetch(`${baseUrl}/v1/admin/people/persons?keyword=${NEW_MOBILE}`, { headers: { authorization: token } })).json()) as { data: { list: Record<string, unknown>[] } };
+    const p = listed.data.list[0]!;
+    const other = await fetch(`${baseUrl}/v1/admin/people/persons/${String(p.personId)}`, {
+      method: 'PUT',
+      headers: { authorization: token, 'content-type': 'application/json' },
+      body: JSON.stringify({ personName: p.personName, gender: p.gender, nationName: '回族', positionLevelId: p.positionLevelId, unitId: p.unitId, mobile: p.mobile, personNo: p.personNo, version: p.version }),
+    });
+    expect(((await other.json()) as { code: number }).code).toBe(0);
+    await drawer.getByLabel('民族').fill('满族');
+    await drawer.getByRole('button', { name: '保存' }).click();
+    await eventually(() => drawer.getByText('该人员已被其他管理员修改').isVisible()).toBe(true);
+    await eventually(() => seriousA11yViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${shots}/stale-1280.png` });
+    await drawer.getByRole('button', { name: '载入最新信息' }).click();
+    await eventually(() => drawer.getByLabel('民族').inputValue()).toBe('回族');
+    await drawer.getByLabel('民族').fill('满族');
+    await drawer.getByRole('button', { name: '保存' }).click();
+    await eventually(() => toastWith(page, '人员信息已保存').count()).toBeGreaterThan(0);
     expect(errors).toEqual([]);
     await close();
   });

@@ -100,13 +100,20 @@ export const adminUnitDelete = defineCall({
 
 /** The people list's filter: the list and its export take the same one. */
 export const personFilter = z.object({
-  keyword: z.string({ error: '关键词必须是文字' }).trim().max(40, '关键词不能超过40个字符').optional().transform((v) => v || undefined),
+  /** One person (the edit drawer reloading them after another administrator's change). */
+  personId: idParam('人员').optional(),
+  keyword: z
+    .string({ error: '关键词必须是文字' })
+    .trim()
+    .max(40, '关键词不能超过40个字符')
+    .transform((v) => v || undefined)
+    .optional(),
   cityId: idParam('城市').optional(),
   unitId: idParam('单位').optional(),
   status: z.enum(PERSON_STATUSES, { error: '状态只能是正常或已锁定' }).optional(),
   role: adminRole.optional(),
 });
-export type PersonFilter = Partial<z.infer<typeof personFilter>>;
+export type PersonFilter = z.infer<typeof personFilter>;
 
 export const adminPersonItem = z.object({
   personId: z.number().int(),

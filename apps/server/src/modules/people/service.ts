@@ -60,7 +60,7 @@ const EDITED = ['personNo', 'personName', 'mobile', 'gender', 'nationName', 'pos
 export function makePeople({ db, platform, sms, uc, noticesPerPhoneDaily, timeZone, collegeName }: PeopleDeps) {
   const rolesCol = sql<AdminRole[]>`coalesce((select array_agg(r.role order by r.role) from admin_roles r where r.person_id = ${outer(persons.personId)}), '{}')`;
 
-  function where(f: P.PersonFilter & { personId?: number }): SQL | undefined {
+  function where(f: P.PersonFilter): SQL | undefined {
     const parts: (SQL | undefined)[] = [
       f.personId !== undefined ? eq(persons.personId, f.personId) : undefined,
       f.keyword ? sql`(${matchesAny(f.keyword, persons.personName, persons.mobile, persons.personNo)})` : undefined,
@@ -72,7 +72,7 @@ export function makePeople({ db, platform, sms, uc, noticesPerPhoneDaily, timeZo
     return and(...parts.filter((p): p is SQL => p !== undefined));
   }
 
-  async function page(f: P.PersonFilter & { personId?: number }, q: PageQuery): Promise<Page<Item>> {
+  async function page(f: P.PersonFilter, q: PageQuery): Promise<Page<Item>> {
     const rows = await db
       .select({
         personId: persons.personId,

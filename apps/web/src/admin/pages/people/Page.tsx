@@ -12,7 +12,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_ROLES, ADMIN_ROLE_NAMES, type AdminRole } from '@portal/contract/base';
 import { adminPeople } from '@portal/contract/refs';
 import { gender, nationName, personName, phone, POSITION_LEVELS, positionLevelId, adminPeople as P } from '@portal/contract';
-import { call, showError } from '../../../api/client.ts';
+import { call, CallError, showError } from '../../../api/client.ts';
 import { callKey, useCallQuery } from '../../../api/useCallQuery.ts';
 import { zodRule } from '../../../lib/formRules.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -157,6 +157,17 @@ function UnitTree({ tree, cityId, unitId, choose }: { tree: Tree | undefined; ci
 // ---- a person ------------------------------------------------------------------------------------
 
 type FormValues = P.PersonFormInput;
+const formValuesOf = (p: Person): Partial<FormValues> => ({
+  personName: p.personName,
+  gender: p.gender,
+  nationName: p.nationName,
+  positionLevelId: p.positionLevelId ?? undefined,
+  unitId: p.unitId ?? undefined,
+  mobile: p.mobile,
+  personNo: p.personNo,
+});
+/** What the server says of a save at an older version (ADMIN_MSG.staleVersion). */
+const A_STALE = '该人员已被其他管理员修改';
 
 function PersonDrawer({ person, tree, onClose }: { person: Person; tree: Tree | undefined; onClose: () => void }) {
   const [form] = Form.useForm<FormValues>();
@@ -178,9 +189,22 @@ function PersonDrawer({ person, tree, onClose }: { person: Person; tree: Tree | 
       onClose();
     },
     onError: (e) => {
-      if ((e as { code?: number }).code === 409) setStale(true);
-      showError(e);
+      if (e instanceof CallError && e.code === 409) setStale(true);
+      else showError(e);
     },
+  });
+  // After another administrator's change: the person as saved now, in the form (what was typed is replaced on request only).
+  const reload = useMutation({
+    mutationFn: () => call(adminPeople.adminPersonList, { query: { personId: current.personId, pageNum: 1, pageSize: 1 } }),
+    onSuccess: (page) => {
+      const fresh = page.list[0];
+      if (!fresh) return;
+      setCurrent(fresh);
+      form.setFieldsValue(formValuesOf(fresh));
+      setStale(false);
+      invalidate();
+    },
+    onError: (e) => showError(e),
   });
   const status = useMutation({
     mutationFn: (s: 'active' | 'disabled') => call(adminPeople.adminPersonStatus, { params: { id: current.personId }, body: { status: s } }),
@@ -222,11 +246,24 @@ function PersonDrawer({ person, tree, onClose }: { person: Person; tree: Tree | 
 
   return (
     <Drawer open title={`修改人员：${current.personName}（${current.personNo}）`} size={560} onClose={onClose} destroyOnHidden>
-      {stale ? <Alert type="warning" showIcon className="people-stale" title="该人员已被其他管理员修改" description="请关闭后重新打开，在最新信息上修改。" /> : null}
+      {stale ? (
+        <Alert
+          type="warning"
+          showIcon
+          className="people-stale"
+          title={A_STALE}
+          description="您的修改尚未保存。载入最新信息后，请在其上重新修改并保存。"
+          action={
+            <Button size="small" onClick={() => reload.mutate()} loading={reload.isPending}>
+              载入最新信息
+            </Button>
+          }
+        />
+      ) : null}
       <Form<FormValues>
         form={form}
         layout="vertical"
-        initialValues={{ personName: person.personName, gender: person.gender, nationName: person.nationName, positionLevelId: person.positionLevelId ?? undefined, unitId: person.unitId ?? undefined, mobile: person.mobile, personNo: person.personNo }}
+        initialValues={formValuesOf(person)}
         onFinish={(v) => save.mutate(v)}
       >
         <div className="people-form-grid">
