@@ -137,4 +137,64 @@ describe('人员与单位', () => {
     expect(errors).toEqual([]);
     await close();
   });
+
+  it('a unit is created, moved to another city and deleted; a unit with people is not; a person is locked and unlocked', { timeout: 120_000 }, async () => {
+    const { page, errors, close } = await browser.open('desktop', { bypassCSP: true });
+    await openAdmin(page, baseUrl, ADMINS.training, '/admin/people');
+    await eventually(() => page.locator('.ant-tree-treenode').count()).toBeGreaterThan(5);
+    const tree = page.locator('.people-units');
+
+    await tree.getByRole('button', { name: '新建单位' }).click();
+    const modal = page.getByRole('dialog', { name: '新建单位' });
+    await modal.getByLabel('所属城市').click();
+    await page.getByTitle('大同市', { exact: true }).click();
+    await modal.getByLabel('单位名称').fill('大同市档案局');
+    await modal.getByRole('button', { name: '保存' }).click();
+    await eventually(() => toastWith(page, '单位已新建').count()).toBeGreaterThan(0);
+
+    // Moved to 阳泉市 under a new name.
+    await tree.locator('.ant-tree-treenode', { hasText: /^大同市（/ }).locator('.ant-tree-switcher').click();
+    await tree.locator('.ant-tree-node-content-wrapper', { hasText: '大同市档案局（0）' }).click();
+    await tree.getByRole('button', { name: '编辑单位' }).click();
+    const edit = page.getByRole('dialog', { name: '编辑单位' });
+    await edit.getByLabel('所属城市').click();
+    await page.getByTitle('阳泉市', { exact: true }).click();
+    await edit.getByLabel('单位名称').fill('阳泉市档案局');
+    await edit.getByRole('button', { name: '保存' }).click();
+    await eventually(() => toastWith(page, '单位已保存').count()).toBeGreaterThan(0);
+    await tree.locator('.ant-tree-treenode', { hasText: /^阳泉市（/ }).locator('.ant-tree-switcher').click();
+    await eventually(() => tree.getByText('阳泉市档案局（0）').isVisible()).toBe(true);
+
+    // A unit with people says how many; an empty one goes.
+    const busy = tree.locator('.ant-tree-node-content-wrapper', { hasText: /^阳泉市财政局（\d+）$/ });
+    const count = /（(\d+)）/.exec((await busy.textContent()) ?? '')![1]!;
+    await busy.click();
+    await tree.getByRole('button', { name: '删除' }).click();
+    await page.getByRole('tooltip').getByRole('button', { name: '删除' }).click();
+    await eventually(() => toastWith(page, `该单位下还有${count}名人员，不能删除`).count()).toBeGreaterThan(0);
+    await tree.locator('.ant-tree-node-content-wrapper', { hasText: '阳泉市档案局（0）' }).click();
+    await tree.getByRole('button', { name: '删除' }).click();
+    await page.getByRole('tooltip').getByRole('button', { name: '删除' }).click();
+    await eventually(() => toastWith(page, '单位已删除').count()).toBeGreaterThan(0);
+    await eventually(() => tree.getByText('阳泉市档案局（0）').count()).toBe(0);
+
+    // Locked and unlocked from the drawer, the list saying which (the API test shows a locked person's sessions end).
+    await page.getByRole('button', { name: '全部人员' }).click();
+    await page.getByRole('textbox', { name: /^人员/ }).fill(NEW_MOBILE);
+    await page.getByRole('button', { name: '查询' }).click();
+    const row = page.locator('.ant-table-row', { hasText: NEW_MOBILE });
+    await eventually(() => row.count()).toBe(1);
+    await row.getByRole('button', { name: /^修改 / }).click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByRole('button', { name: '锁定账号' }).click();
+    await page.getByRole('tooltip').getByRole('button', { name: '锁定' }).click();
+    await eventually(() => toastWith(page, '账号已锁定').count()).toBeGreaterThan(0);
+    await eventually(() => row.getByText('已锁定').isVisible()).toBe(true);
+    await eventually(() => seriousA11yViolations(page)).toEqual([]);
+    await drawer.getByRole('button', { name: '解锁账号' }).click();
+    await eventually(() => toastWith(page, '账号已解锁').count()).toBeGreaterThan(0);
+    await eventually(() => row.getByText('正常').isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await close();
+  });
 });
