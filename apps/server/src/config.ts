@@ -76,6 +76,12 @@ const schema = z.object({
   /** The address of this portal as printed in certificates' QR codes (no trailing slash). */
   PUBLIC_URL: z.string().regex(/^https?:\/\/[^/]+(\/.*[^/])?$/, 'an http(s) address without a trailing slash').default('http://localhost:8080'),
   SESSION_IDLE_SECONDS: z.coerce.number().int().min(0).default(0),
+  /**
+   * Connections the kernel holds for the server while its event loop is busy (the listen backlog;
+   * Linux caps it at net.core.somaxconn, 4096 on current kernels). Node's own default, 511, overflows
+   * when thousands of browsers open their connections within seconds (an exam's start).
+   */
+  LISTEN_BACKLOG: z.coerce.number().int().min(16).max(65535).default(4096),
   TRUST_PROXY: bool.default(false),
   /** Default: true outside production, false in production (where true is refused). */
   SEED_DEMO: bool.optional(),
