@@ -6,6 +6,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { ACCOUNTS, browserOfThisFile, devCaptcha, eventually, seriousA11yViolations, toastWith } from './helpers.ts';
 import { ADMINS, adminSession, openAdmin } from './admin.ts';
 
@@ -17,6 +18,8 @@ mkdirSync(shots, { recursive: true });
 /** The last generated demo learner: no other browser test uses them. */
 const LEARNER = '13900010199';
 const NEW_MOBILE = '13900019999';
+/** The one before them, locked and unlocked. */
+const LOCKED = '13900010198';
 
 /** A password login through the API: the envelope's code (0 on success) and the session person's fields. */
 async function apiLogin(phone: string, password: string): Promise<{ code: number; token: string | null }> {
@@ -32,6 +35,24 @@ async function apiLogin(phone: string, password: string): Promise<{ code: number
 async function sessionPerson(token: string) {
   const r = await fetch(`${baseUrl}/video_learning/getSessionPerson`, { method: 'POST', headers: { authorization: token } });
   return ((await r.json()) as { obj: { personName: string; organName: string } }).obj;
+}
+
+/**
+ * Picks a city in a unit dialog and waits until the dialog shows it. A click that lands while the
+ * dialog is still zooming in can miss the moving list, so the pick is tried again then.
+ */
+async function chooseCity(page: Page, dialog: Locator, city: string) {
+  // The list opened while the dialog still zooms in lands where the dialog was a moment ago.
+  await eventually(() => page.locator('.ant-modal').last().getAttribute('class')).not.toMatch(/zoom/);
+  const select = dialog.locator('.ant-select').first();
+  const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: new RegExp(`^${city}$`) });
+  for (let attempt = 0; attempt < 3 && !((await select.textContent()) ?? '').includes(city); attempt++) {
+    await dialog.getByLabel('所属城市').click();
+    await eventually(() => option.isVisible()).toBe(true);
+    await option.click();
+    await page.waitForTimeout(300);
+  }
+  expect(await select.textContent()).toContain(city);
 }
 
 describe('人员与单位', () => {
@@ -146,8 +167,7 @@ describe('人员与单位', () => {
 
     await tree.getByRole('button', { name: '新建单位' }).click();
     const modal = page.getByRole('dialog', { name: '新建单位' });
-    await modal.getByLabel('所属城市').click();
-    await page.getByTitle('大同市', { exact: true }).click();
+    await chooseCity(page, modal, '大同市');
     await modal.getByLabel('单位名称').fill('大同市档案局');
     await modal.getByRole('button', { name: '保存' }).click();
     await eventually(() => toastWith(page, '单位已新建').count()).toBeGreaterThan(0);
@@ -157,8 +177,7 @@ describe('人员与单位', () => {
     await tree.locator('.ant-tree-node-content-wrapper', { hasText: '大同市档案局（0）' }).click();
     await tree.getByRole('button', { name: '编辑单位' }).click();
     const edit = page.getByRole('dialog', { name: '编辑单位' });
-    await edit.getByLabel('所属城市').click();
-    await page.getByTitle('阳泉市', { exact: true }).click();
+    await chooseCity(page, edit, '阳泉市');
     await edit.getByLabel('单位名称').fill('阳泉市档案局');
     await edit.getByRole('button', { name: '保存' }).click();
     await eventually(() => toastWith(page, '单位已保存').count()).toBeGreaterThan(0);
@@ -180,9 +199,9 @@ describe('人员与单位', () => {
 
     // Locked and unlocked from the drawer, the list saying which (the API test shows a locked person's sessions end).
     await page.getByRole('button', { name: '全部人员' }).click();
-    await page.getByRole('textbox', { name: /^人员/ }).fill(NEW_MOBILE);
+    await page.getByRole('textbox', { name: /^人员/ }).fill(LOCKED);
     await page.getByRole('button', { name: '查询' }).click();
-    const row = page.locator('.ant-table-row', { hasText: NEW_MOBILE });
+    const row = page.locator('.ant-table-row', { hasText: LOCKED });
     await eventually(() => row.count()).toBe(1);
     await row.getByRole('button', { name: /^修改 / }).click();
     const drawer = page.getByRole('dialog');
@@ -194,6 +213,23 @@ describe('人员与单位', () => {
     await drawer.getByRole('button', { name: '解锁账号' }).click();
     await eventually(() => toastWith(page, '账号已解锁').count()).toBeGreaterThan(0);
     await eventually(() => row.getByText('正常').isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('at phone width the tree goes above the list and the drawer fits', { timeout: 60_000 }, async () => {
+    const { page, errors, close } = await browser.open('phone', { bypassCSP: true });
+    await openAdmin(page, baseUrl, ADMINS.training, `/admin/people?keyword=${NEW_MOBILE}`);
+    const row = page.locator('.ant-table-row', { hasText: NEW_MOBILE });
+    await eventually(() => row.count()).toBe(1);
+    await eventually(() => page.locator('.ant-tree-treenode').count()).toBeGreaterThan(5);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: `${shots}/people-375.png`, fullPage: true });
+    await row.getByRole('button', { name: /^修改 / }).click();
+    await eventually(() => page.getByRole('dialog').getByLabel('手机号（登录账号）').isVisible()).toBe(true);
+    await eventually(() => seriousA11yViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${shots}/drawer-375.png` });
     expect(errors).toEqual([]);
     await close();
   });

@@ -23,6 +23,7 @@ export const PEOPLE_MSG = {
   personMissing: '该人员不存在',
   notLocked: '该人员当前没有登录锁定',
   lockSelf: '不能锁定您自己的账号',
+  resetSelf: '不能在这里重置您自己的密码，请在门户的“修改密码”中用短信验证码修改',
   adminNeedsSystem: '该人员是管理员，只有系统管理员可以修改其账号、锁定或重置其密码',
   lastSystemAdminOfCollege: '该人员是本院最后一位可登录的系统管理员，不能移除其系统管理员角色或锁定其账号；请先为其他人员授予系统管理员角色',
   smsCapped: '该手机号今日接收通知短信已达上限，短信未发送',

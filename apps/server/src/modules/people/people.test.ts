@@ -179,6 +179,8 @@ describe('people', () => {
     const edit = await t.call(P.adminPersonUpdate, { token: training, params: { id: String(admin.personId) }, body: { ...formOf(item!), mobile: '13800000077' } });
     expect(edit.json.message).toBe(P.PEOPLE_MSG.adminNeedsSystem);
     expect((await t.call(P.adminPersonStatus, { token: system, params: { id: String(admin.personId) }, body: { status: 'active' } })).json.code).toBe(0);
+    const me = await personOf(DEMO_ADMINS.system);
+    expect((await t.call(P.adminPersonResetPassword, { token: system, params: { id: String(me.personId) } })).json.message).toBe(P.PEOPLE_MSG.resetSelf);
   });
 });
 

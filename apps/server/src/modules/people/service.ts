@@ -341,6 +341,8 @@ export function makePeople({ db, platform, sms, uc, noticesPerPhoneDaily, timeZo
      */
     async resetPassword(a: Actor, id: number) {
       const p = await target(a, id);
+      // Resetting one's own would end one's own session and put one's password in an SMS log: the portal's change-password is for that.
+      if (id === a.caller.personId) throw new Refusal(P.PEOPLE_MSG.resetSelf);
       const password = randomPassword();
       await uc.resetPassword(id, password);
       let reason: string | null = null;
