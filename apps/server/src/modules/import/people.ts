@@ -178,7 +178,7 @@ export const peopleKind: Kind<{ rows: PersonRow[] }> = {
             on conflict (person_no) do update set
               person_name = excluded.person_name, mobile = excluded.mobile, organ_id = excluded.organ_id, position_level_id = excluded.position_level_id,
               position_level_name = excluded.position_level_name, nation_name = excluded.nation_name, gender = excluded.gender, person_type = excluded.person_type,
-              createuser = excluded.createuser, explain = excluded.explain
+              createuser = excluded.createuser, explain = excluded.explain, version = persons.version + 1
             where (persons.person_name, persons.mobile, persons.organ_id, persons.position_level_id, persons.position_level_name, persons.nation_name, persons.gender, persons.person_type, persons.createuser, persons.explain)
               is distinct from (excluded.person_name, excluded.mobile, excluded.organ_id, excluded.position_level_id, excluded.position_level_name, excluded.nation_name, excluded.gender, excluded.person_type, excluded.createuser, excluded.explain)
             returning (xmax = 0) as inserted`,

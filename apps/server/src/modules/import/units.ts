@@ -101,7 +101,7 @@ export const unitsKind: Kind<Plan> = {
         sql`insert into organs (name, city_id)
             select g.n, cities.id from unnest(${arr(units.map((u) => u.name), 'text')}, ${arr(units.map((u) => u.city), 'text')}) as g(n, c)
             join cities on cities.name = g.c
-            on conflict (name) do update set city_id = excluded.city_id where organs.city_id is distinct from excluded.city_id
+            on conflict (name) do update set city_id = excluded.city_id, version = organs.version + 1 where organs.city_id is distinct from excluded.city_id
             returning (xmax = 0) as inserted`,
       );
       counts = addCounts(counts, countsOf(returned, units.length));

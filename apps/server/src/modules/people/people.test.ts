@@ -5,10 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
+import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { admin as A, adminPeople as P, auth, isCallDef, person as PC, SESSION_EXPIRES_SECONDS, UC_CODE, MSG, PASSWORD_PATTERN, type AdminRole } from '@portal/contract';
 import { adminRoles, auditLog, organs, persons, smsOutbox } from '../../db/schema/index.ts';
 import { createTestApp, DEMO_ADMINS, DEMO_PASSWORDS, type TestApp } from '../../test/harness.ts';
+import { diskStorage } from '../../integrations/storage.ts';
+import { makePlatform } from '../platform/service.ts';
+import { makeImporter } from '../import/service.ts';
 
 let t: TestApp;
 let system: string;
@@ -181,6 +185,22 @@ describe('people', () => {
     expect((await t.call(P.adminPersonStatus, { token: system, params: { id: String(admin.personId) }, body: { status: 'active' } })).json.code).toBe(0);
     const me = await personOf(DEMO_ADMINS.system);
     expect((await t.call(P.adminPersonResetPassword, { token: system, params: { id: String(me.personId) } })).json.message).toBe(P.PEOPLE_MSG.resetSelf);
+  });
+});
+
+describe('an import is an edit too', () => {
+  it('a person updated by the people import since the drawer read them is not overwritten by its save', async () => {
+    const [p] = (await find(training, { keyword: 'S20260001' })).list;
+    const importer = makeImporter({ db: t.db, storage: diskStorage(path.join(t.config.DATA_DIR, 'uploads')), platform: makePlatform(t.db) });
+    const book = new ExcelJS.Workbook();
+    const ws = book.addWorksheet('人员');
+    ws.addRow(['人员编号', '姓名', '手机号', '单位', '职级', '民族', '性别', '人员类型', '账号来源', '备注标记', '初始密码']);
+    ws.addRow(['S20260001', '张伟', '13800000001', '太原市财政局', '四级调研员', '汉族', '男', '学员', '', '', '']);
+    const r = await importer.run('people', Buffer.from(await book.xlsx.writeBuffer()), { actor: { personId: null, ip: 'command:test' } });
+    expect(r.report.written).toBe(true);
+    const save = await t.call(P.adminPersonUpdate, { token: training, params: { id: String(p!.personId) }, body: { ...formOf(p!), nationName: '回族' } });
+    expect(save.json).toMatchObject({ code: 409, message: A.ADMIN_MSG.staleVersion });
+    expect(await personOf('13800000001')).toMatchObject({ positionLevelName: '四级调研员', nationName: '汉族' });
   });
 });
 
