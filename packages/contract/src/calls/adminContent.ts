@@ -185,7 +185,7 @@ export type ContentRow = z.infer<typeof contentRow>;
 /** The list's filter. */
 export const contentFilter = z.object({
   kind,
-  keyword: keywordParam.transform((v) => v || undefined),
+  keyword: keywordParam,
   status: z.enum(CONTENT_STATUSES, { error: '状态只能是草稿、已发布、定时发布或已下线' }).optional(),
 });
 
