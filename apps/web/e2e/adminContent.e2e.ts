@@ -9,12 +9,11 @@ import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserOfThisFile, eventually, seriousA11yViolations } from './helpers.ts';
-import { adminLogin } from './admin.ts';
+import { ADMINS, openAdmin } from './admin.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = browserOfThisFile();
 const SHOTS = process.env.CONTENT_SHOTS;
-const CONTENT_ADMIN = '13800000007';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
@@ -40,8 +39,7 @@ describe('内容管理', () => {
   it('publishes a notice with an attachment, and a visitor sees it at once on /index and /noticeInfo', async () => {
     const admin = await browser.open('desktop', { bypassCSP: true });
     const page = admin.page;
-    await adminLogin(page, baseUrl, CONTENT_ADMIN);
-    await page.goto('/admin/content/notice');
+    await openAdmin(page, baseUrl, ADMINS.content, '/admin/content/notice');
     await expect.poll(() => page.getByRole('tab', { name: '通知公告', selected: true }).count(), { timeout: 15_000 }).toBe(1);
     await eventually(() => page.locator('.ant-table-row').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     expect(await settledA11y(page)).toEqual([]);
@@ -97,7 +95,7 @@ describe('内容管理', () => {
 
   it('every tab of the section passes axe', async () => {
     const { page, close } = await browser.open('desktop', { bypassCSP: true });
-    await adminLogin(page, baseUrl, CONTENT_ADMIN);
+    await openAdmin(page, baseUrl, ADMINS.content, '/admin/content/news');
     const found: Record<string, string[]> = {};
     for (const kind of ['news', 'download', 'faq', 'carousel', 'about', 'link']) {
       await page.goto(`/admin/content/${kind}`);

@@ -7,19 +7,25 @@
  */
 import { useState } from 'react';
 import { Navigate, Route, Routes, useNavigate, useParams } from 'react-router';
-import { Button, InputNumber, Popconfirm, Popover, Space, Tabs, Tag, message } from 'antd';
+import { Button, InputNumber, Popconfirm, Popover, Space, Tabs, Tag, Typography, message } from 'antd';
+import type { TableColumnsType } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { adminContent } from '@portal/contract/refs';
 import type { adminContent as AC } from '@portal/contract';
 import { call, CallError, showError } from '../../../api/client.ts';
 import { callKey } from '../../../api/useCallQuery.ts';
 import { formatDateTime } from '../../../features/content/format.ts';
-import { ContentList } from './ContentList.tsx';
+import { AdminList, type FilterField } from '../../AdminList.tsx';
 import { ItemEditor } from './ItemEditor.tsx';
 import './content.css';
 
 type Kind = AC.ContentKind;
 type Row = AC.ContentRow;
+
+const FILTERS: FilterField[] = [
+  { kind: 'text', name: 'keyword', label: '关键词', placeholder: '标题或正文中的文字', width: 220 },
+  { kind: 'select', name: 'status', label: '状态', options: adminContent.CONTENT_STATUSES.map((s) => ({ value: s, label: adminContent.CONTENT_STATUS_LABELS[s] })) },
+];
 
 const STATUS_COLORS: Record<AC.ContentStatus, string | undefined> = { draft: undefined, published: 'success', scheduled: 'processing', offline: 'default' };
 
@@ -91,7 +97,7 @@ function RowActions({ row, onEdit }: { row: Row; onEdit: () => void }) {
 
 function KindPanel({ kind }: { kind: Kind }) {
   const [editing, setEditing] = useState<number | 'new' | null>(null);
-  const columns = [
+  const columns: TableColumnsType<Row> = [
     {
       title: adminContent.CONTENT_KIND_LABELS[kind] === '常见问题' ? '问题' : '标题',
       dataIndex: 'title',
@@ -120,9 +126,13 @@ function KindPanel({ kind }: { kind: Kind }) {
   ];
   return (
     <>
-      <ContentList
-        kind={kind}
+      <AdminList<Row>
+        list={adminContent.adminContentList}
+        fixed={{ kind }}
+        filters={FILTERS}
         columns={columns}
+        rowKey="id"
+        empty="还没有内容"
         toolbar={
           <Button type="primary" onClick={() => setEditing('new')}>
             新建{adminContent.CONTENT_KIND_LABELS[kind]}
@@ -150,10 +160,13 @@ function Tabbed() {
 
 export default function ContentPage() {
   return (
-    <Routes>
-      <Route index element={<Navigate to="news" replace />} />
-      <Route path=":kind" element={<Tabbed />} />
-    </Routes>
+    <>
+      <Typography.Title level={2}>内容管理</Typography.Title>
+      <Routes>
+        <Route index element={<Navigate to="news" replace />} />
+        <Route path=":kind" element={<Tabbed />} />
+      </Routes>
+    </>
   );
 }
 
