@@ -47,8 +47,8 @@ describe('内容管理', () => {
 
     const title = `关于内容管理浏览器测试的通知 ${Date.now() % 100000}`;
     await page.getByRole('button', { name: '新建通知公告' }).click();
-    const drawer = page.locator('.ant-drawer-content');
-    await drawer.getByLabel('标题').fill(title);
+    const drawer = page.locator('.ant-drawer');
+    await drawer.getByRole('textbox', { name: /^\*?\s*标题$/ }).fill(title);
     await drawer.getByLabel('发布单位').fill('教务处');
     const editor = drawer.getByRole('textbox', { name: '正文' });
     await editor.click();
@@ -63,13 +63,12 @@ describe('内容管理', () => {
     await drawer.getByRole('button', { name: '预览' }).click();
     const preview = page.getByRole('dialog', { name: '预览（与前台页面显示一致）' });
     await expect.poll(() => preview.getByRole('heading', { name: title }).count(), { timeout: 10_000 }).toBe(1);
-    expect(await preview.locator('.article-body strong').textContent()).toBe('务必按时。');
+    expect(await preview.locator('.article-body :is(b, strong)').textContent()).toBe('务必按时。');
     expect(await preview.getByRole('link', { name: '培训安排表.pdf' }).count()).toBe(1);
     await shot(page, 'content-notice-preview');
     await preview.getByRole('button', { name: /close|关闭/i }).click();
 
     await drawer.getByRole('button', { name: '保存并发布' }).click();
-    await expect.poll(() => page.locator('.ant-drawer-content').count(), { timeout: 15_000 }).toBe(0);
     const row = page.locator('.ant-table-row').filter({ hasText: title });
     await expect.poll(() => row.filter({ hasText: '已发布' }).count(), { timeout: 15_000 }).toBe(1);
 
@@ -81,7 +80,7 @@ describe('内容管理', () => {
     await onIndex.first().click();
     await expect.poll(() => visitor.page.url(), { timeout: 15_000 }).toContain('/noticeInfo?id=');
     await expect.poll(() => visitor.page.getByRole('heading', { name: title }).count(), { timeout: 15_000 }).toBe(1);
-    expect(await visitor.page.locator('.article-body strong').textContent()).toBe('务必按时。');
+    expect(await visitor.page.locator('.article-body :is(b, strong)').textContent()).toBe('务必按时。');
     const attachment = visitor.page.getByRole('link', { name: '培训安排表.pdf' });
     const href = await attachment.getAttribute('href');
     expect(href).toMatch(/^\/uploads\/content\//);

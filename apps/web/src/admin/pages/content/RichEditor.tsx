@@ -130,7 +130,10 @@ export function RichEditor({ value = '', onChange, id, 'aria-label': ariaLabel =
         aria-multiline="true"
         aria-label={ariaLabel}
         tabIndex={0}
-        onInput={changed}
+        onInput={() => {
+          keepSelection();
+          changed();
+        }}
         onBlur={() => {
           keepSelection();
           changed();
@@ -142,7 +145,7 @@ export function RichEditor({ value = '', onChange, id, 'aria-label': ariaLabel =
         ref={fileInput}
         type="file"
         accept="image/png,image/jpeg,image/gif,image/webp"
-        hidden
+        style={{ display: 'none' }}
         aria-hidden="true"
         tabIndex={-1}
         onChange={(e) => {

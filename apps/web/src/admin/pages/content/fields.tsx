@@ -48,7 +48,7 @@ function Picker({ accept, label, disabled, onFile }: { accept: string; label: st
         ref={input}
         type="file"
         accept={accept}
-        hidden
+        style={{ display: 'none' }}
         aria-label={label}
         onChange={(e) => {
           const f = e.target.files?.[0];
