@@ -81,6 +81,7 @@ describe('内容管理', () => {
     await expect.poll(() => visitor.page.url(), { timeout: 15_000 }).toContain('/noticeInfo?id=');
     await expect.poll(() => visitor.page.getByRole('heading', { name: title }).count(), { timeout: 15_000 }).toBe(1);
     expect(await visitor.page.locator('.article-body :is(b, strong)').textContent()).toBe('务必按时。');
+    expect(await visitor.page.locator('.article-body p').first().textContent()).toBe('各单位：请按附件安排参加培训。务必按时。');
     const attachment = visitor.page.getByRole('link', { name: '培训安排表.pdf' });
     const href = await attachment.getAttribute('href');
     expect(href).toMatch(/^\/uploads\/content\//);

@@ -138,6 +138,20 @@ export function RichEditor({ value = '', onChange, id, 'aria-label': ariaLabel =
           keepSelection();
           changed();
         }}
+        onFocus={() => {
+          // New lines make paragraphs (<p>), as the public pages' styles expect; an empty body starts with one.
+          document.execCommand('defaultParagraphSeparator', false, 'p');
+          const el = area.current;
+          if (el && el.innerHTML.trim() === '') {
+            el.innerHTML = '<p><br></p>';
+            const range = document.createRange();
+            range.setStart(el.firstChild!, 0);
+            range.collapse(true);
+            window.getSelection()?.removeAllRanges();
+            window.getSelection()?.addRange(range);
+            savedRange.current = range.cloneRange();
+          }
+        }}
         onKeyUp={keepSelection}
         onMouseUp={keepSelection}
       />
