@@ -101,6 +101,8 @@ function KindPanel({ kind }: { kind: Kind }) {
     {
       title: adminContent.CONTENT_KIND_LABELS[kind] === '常见问题' ? '问题' : '标题',
       dataIndex: 'title',
+      width: 300,
+      ellipsis: true,
       render: (title: string, r: Row) => (
         <Space size={4}>
           {r.pinned ? <Tag color="red">置顶</Tag> : null}
@@ -108,7 +110,7 @@ function KindPanel({ kind }: { kind: Kind }) {
         </Space>
       ),
     },
-    { title: kind === 'link' ? '网址' : kind === 'news' ? '来源' : '分类', dataIndex: 'note', width: 160 },
+    { title: kind === 'link' ? '网址' : kind === 'news' ? '来源' : '分类', dataIndex: 'note', width: 120, ellipsis: true },
     {
       title: '状态',
       dataIndex: 'status',
@@ -122,7 +124,7 @@ function KindPanel({ kind }: { kind: Kind }) {
       render: (v: string, r: Row) => (r.status === 'draft' ? <span aria-label="未发布">—</span> : formatDateTime(v)),
     },
     { title: '排序', dataIndex: 'sort', width: 70 },
-    { title: '操作', key: 'actions', width: 300, render: (_: unknown, r: Row) => <RowActions row={r} onEdit={() => setEditing(r.id)} /> },
+    { title: '操作', key: 'actions', width: 290, fixed: 'right', render: (_: unknown, r: Row) => <RowActions row={r} onEdit={() => setEditing(r.id)} /> },
   ];
   return (
     <>
