@@ -241,3 +241,39 @@ describe('the other kinds through the same calls', () => {
     expect(await ask(C.adminContentList, { query: { kind: 'news', status: 'gone' } })).toMatchObject({ status: 400, field: 'status' });
   });
 });
+
+describe('bad input', () => {
+  it('malformed bodies and queries get a 400 or a refusal naming the problem, never a 5xx, and change nothing', async () => {
+    const before = (await t.db.execute(sql`select (select count(*) from notices) + (select count(*) from flash_news) + (select count(*) from faqs) as n`)) as unknown as { rows: { n: number }[] };
+    const bodies: unknown[] = [
+      null,
+      [],
+      'text',
+      { kind: 'nothing' },
+      { kind: 'notice', title: 'x'.repeat(10_000), body: '<p>x</p>', channel: 'affiche' },
+      { kind: 'notice', title: 'x', body: '<p>x</p>', channel: 'affiche', attachments: 'x' },
+      { kind: 'notice', title: 'x', body: '<p>x</p>', channel: 'affiche', attachments: [{ name: 'a', url: '/uploads/../../etc/passwd.pdf', size: 1 }] },
+      { kind: 'news', id: -1, version: 0, title: 'x', imageUrl: '/uploads/a.png', body: '<p>x</p>' },
+      { kind: 'news', id: 2 ** 40, version: 0, title: 'x', imageUrl: '/uploads/a.png', body: '<p>x</p>' },
+      { kind: 'news', id: 1, title: 'x', imageUrl: '/uploads/a.png', body: '<p>x</p>' },
+      { kind: 'faq', groupName: "'; drop table faqs; --", question: '<script>', answer: 1 },
+      { kind: 'link', name: 'x', url: 'https://a.cn/' + 'a'.repeat(1000) },
+      { kind: 'about', title: 'x', body: 'x'.repeat(C.CONTENT_LIMITS.richTextMaxChars + 1) },
+    ];
+    for (const body of bodies) {
+      const r = await ask(C.adminContentSave, { body });
+      expect(r.status, JSON.stringify(body).slice(0, 80)).toBeLessThan(500);
+      expect(r.code, JSON.stringify(body).slice(0, 80)).not.toBe(0);
+    }
+    for (const body of [{ kind: 'news', id: 999999, version: 0, at: 'tomorrow' }, { kind: 'news', id: 'x', version: 0 }, { kind: 'news', id: 999999, version: 0, sort: 1e9 }, { kind: 'news', id: 999999, version: 0, pinned: 'yes' }]) {
+      for (const call of [C.adminContentPublish, C.adminContentArrange]) {
+        const r = await ask(call, { body });
+        expect(r.status).toBeLessThan(500);
+        expect(r.code).not.toBe(0);
+      }
+    }
+    for (const query of [{ kind: 'news', id: 'x' }, { kind: 'x', id: 1 }, { kind: 'news', id: -5 }]) expect((await ask(C.adminContentGet, { query })).status).toBe(400);
+    const after = (await t.db.execute(sql`select (select count(*) from notices) + (select count(*) from flash_news) + (select count(*) from faqs) as n`)) as unknown as { rows: { n: number }[] };
+    expect(Number(after.rows[0]!.n)).toBe(Number(before.rows[0]!.n));
+  });
+});
