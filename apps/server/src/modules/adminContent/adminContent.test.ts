@@ -91,6 +91,11 @@ describe('a notice with an attachment, from draft to the public pages', () => {
     expect(detail).toMatchObject({ title: '关于开展内容管理测试的通知', body: '<p>各单位：</p><p>请<strong>按时</strong>参加。</p>', attachments: [{ name: '培训安排表.pdf', url: file.url, size: PDF.length }] });
     const page = await visitor<{ list: { id: number; attachmentCount: number }[] }>(content.findAfficheByPage, { pageNum: 1, pageSize: 100 });
     expect(page!.list.find((n) => n.id === notice.id)).toMatchObject({ attachmentCount: 1 });
+    // The keyword searches the text a reader sees, not the markup.
+    const byText = await visitor<{ list: { id: number }[] }>(content.findAfficheByPage, { pageNum: 1, pageSize: 100, keyword: '请按时' });
+    expect(byText!.list.map((n) => n.id)).toContain(notice.id);
+    const byTag = await visitor<{ list: { id: number }[] }>(content.findAfficheByPage, { pageNum: 1, pageSize: 100, keyword: 'strong' });
+    expect(byTag!.list.map((n) => n.id)).not.toContain(notice.id);
   });
 
   it('audits every step with the item before and after', async () => {

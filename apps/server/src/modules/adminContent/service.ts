@@ -20,7 +20,7 @@ import { imageTypeOf, type FileStorage } from '../../integrations/storage.ts';
 import { newId } from '../../lib/crypto.ts';
 import { isBlankHtml, sanitizeHtml } from '../../lib/sanitizeHtml.ts';
 import { recordChange } from '../admin/service.ts';
-import { matchesAny, offsetOf, pageFrom, totalOver } from '../content/listing.ts';
+import { matchesAny, offsetOf, pageFrom, textOf, totalOver } from '../content/listing.ts';
 import type { Platform } from '../platform/service.ts';
 import { cleanFileName, workFileTypeOf } from '../work/files.ts';
 
@@ -46,8 +46,8 @@ interface KindDef {
   title: string;
   /** The list's note (channel, category, group) of a row, in words. */
   note: (row: Record<string, unknown>) => string;
-  /** The columns the keyword searches. */
-  search: PgColumn[];
+  /** What the keyword searches (rich text by its text, not its markup). */
+  search: (PgColumn | SQL)[];
   /** Fields of rich text, sanitised before they are stored. */
   rich: string[];
 }
@@ -55,11 +55,11 @@ interface KindDef {
 const def = <T extends PgTable>(table: T, d: Omit<KindDef, 'table' | 'cols'>): KindDef => ({ table, cols: table as unknown as KindDef['cols'], ...d });
 
 const KINDS: Record<Kind, KindDef> = {
-  news: def(flashNews, { title: 'title', note: (r) => String(r.source ?? ''), search: [flashNews.title, flashNews.body], rich: ['body'] }),
+  news: def(flashNews, { title: 'title', note: (r) => String(r.source ?? ''), search: [flashNews.title, textOf(flashNews.body)], rich: ['body'] }),
   notice: def(notices, {
     title: 'title',
     note: (r) => C.NOTICE_CHANNEL_LABELS[r.channel as 'affiche' | 'education'] ?? '',
-    search: [notices.title, notices.body],
+    search: [notices.title, textOf(notices.body)],
     rich: ['body'],
   }),
   download: def(downloads, {
@@ -70,7 +70,7 @@ const KINDS: Record<Kind, KindDef> = {
   }),
   faq: def(faqs, { title: 'question', note: (r) => String(r.groupName ?? ''), search: [faqs.question, faqs.answer, faqs.groupName], rich: [] }),
   carousel: def(collegeImages, { title: 'title', note: () => '', search: [collegeImages.title], rich: [] }),
-  about: def(aboutSections, { title: 'title', note: () => '', search: [aboutSections.title, aboutSections.body], rich: ['body'] }),
+  about: def(aboutSections, { title: 'title', note: () => '', search: [aboutSections.title, textOf(aboutSections.body)], rich: ['body'] }),
   link: def(friendlyLinks, { title: 'name', note: (r) => String(r.url ?? ''), search: [friendlyLinks.name, friendlyLinks.url], rich: [] }),
 };
 

@@ -29,7 +29,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { Platform } from '../platform/service.ts';
 import { startOfDayIn } from '../../lib/calendar.ts';
-import { chinaYearOf, chinaYearStart, iso, isoOrNull, maskName, matchesAny, offsetOf, outer, pageFrom, totalOver, type Page, type PageQuery } from './listing.ts';
+import { chinaYearOf, chinaYearStart, iso, isoOrNull, maskName, matchesAny, offsetOf, outer, pageFrom, textOf, totalOver, type Page, type PageQuery } from './listing.ts';
 
 export interface ContentDeps {
   db: Db;
@@ -181,7 +181,7 @@ export function makeContent({ db, platform, product, perMinute, statsTtlMs = STA
     },
 
     async noticePage(channel: 'affiche' | 'education', q: PageQuery & { keyword?: string | undefined }): Promise<Page<C.NoticeItem>> {
-      const where = and(eq(notices.channel, channel), visible(notices), q.keyword ? matchesAny(q.keyword, notices.title, notices.body) : undefined);
+      const where = and(eq(notices.channel, channel), visible(notices), q.keyword ? matchesAny(q.keyword, notices.title, textOf(notices.body)) : undefined);
       const rows = await db
         .select({ ...noticeColumns, total: totalOver() })
         .from(notices)
