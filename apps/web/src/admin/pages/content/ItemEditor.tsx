@@ -160,7 +160,7 @@ function saveBody(kind: Kind, v: Values, target: { id?: number; version?: number
 export function ItemEditor({ kind, id, onClose }: { kind: Kind; id: number | 'new'; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
   const queryClient = useQueryClient();
-  const loaded = useCallQuery(adminContent.adminContentGet, { query: { kind, id: id === 'new' ? 1 : id } }, { enabled: id !== 'new' });
+  const loaded = useCallQuery(adminContent.adminContentGet, { query: { kind, id: id === 'new' ? 1 : id } }, { enabled: id !== 'new', staleTime: 0 });
   const [item, setItem] = useState<Item | null>(null);
   const [busy, setBusy] = useState(false);
   const [stale, setStale] = useState(false);
@@ -178,7 +178,11 @@ export function ItemEditor({ kind, id, onClose }: { kind: Kind; id: number | 'ne
     }
   }, [id, kind, loaded.data, form]);
 
-  const refreshLists = () => queryClient.invalidateQueries({ queryKey: callKey(adminContent.adminContentList) });
+  const refreshLists = () => {
+    // An item changed: its kept answer would carry the old version into the next edit.
+    queryClient.removeQueries({ queryKey: callKey(adminContent.adminContentGet) });
+    return queryClient.invalidateQueries({ queryKey: callKey(adminContent.adminContentList) });
+  };
 
   async function save(then?: 'publish' | 'schedule'): Promise<void> {
     let values: Values;

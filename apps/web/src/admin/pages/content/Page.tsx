@@ -12,7 +12,7 @@ import type { TableColumnsType } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { adminContent } from '@portal/contract/refs';
 import type { adminContent as AC } from '@portal/contract';
-import { call, CallError, showError } from '../../../api/client.ts';
+import { call, showError } from '../../../api/client.ts';
 import { callKey } from '../../../api/useCallQuery.ts';
 import { formatDateTime } from '../../../features/content/format.ts';
 import { AdminList, type FilterField } from '../../AdminList.tsx';
@@ -38,9 +38,10 @@ function RowActions({ row, onEdit }: { row: Row; onEdit: () => void }) {
       await run();
       void message.success(done);
     } catch (err) {
+      // Another administrator's newer change (409) says so; the list reloads below with the version now in force.
       showError(err);
-      if (!(err instanceof CallError && err.code === 409)) return;
     } finally {
+      queryClient.removeQueries({ queryKey: callKey(adminContent.adminContentGet) });
       await queryClient.invalidateQueries({ queryKey: callKey(adminContent.adminContentList) });
     }
   }
