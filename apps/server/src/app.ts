@@ -55,6 +55,10 @@ import { diskStorage } from './integrations/storage.ts';
 import { makeWorkerPool } from './workers/pool.ts';
 import { INSTANCE_BEAT_MS, makeAdmin } from './modules/admin/service.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { makeImportAdmin } from './modules/import/admin.ts';
+import { importAdminRoutes } from './modules/import/adminRoutes.ts';
+import { makeCertificateAdmin } from './modules/certificate/admin.ts';
+import { certificateAdminRoutes } from './modules/certificate/adminRoutes.ts';
 import { PRODUCT_VERSION } from './version.ts';
 
 export interface AppDeps {
@@ -166,7 +170,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   learningRoutes(bind, learning, metrics);
   examRoutes(bind, exam, metrics);
   certificateRoutes(bind, certificates);
-  importRoutes(bind, makeImporter({ db, storage, platform }));
+  const importer = makeImporter({ db, storage, platform });
+  importRoutes(bind, importer);
   notesRoutes(
     bind,
     makeNotes({ db, platform, isMine: (personId, courseId) => learning.isMine(personId, courseId), forbiddenWords: config.FORBIDDEN_WORDS, criticismPerMinute: config.CRITICISM_PER_MINUTE }),
@@ -194,6 +199,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   opsRoutes(bind, ops);
   const admin = makeAdmin({ db, config, platform, ops, rolesOf: uc.rolesOf, version: PRODUCT_VERSION });
   adminRoutes(bind, admin, uc);
+  importAdminRoutes(bind, makeImportAdmin({ db, importer, config }));
+  certificateAdminRoutes(bind, makeCertificateAdmin({ db, platform, certificates, timeZone: config.TIME_ZONE }));
   // Every instance says it is alive, for the administration area's operations page.
   if (config.NODE_ENV !== 'test') {
     const beat = () => {

@@ -22,3 +22,5 @@ export * from './wordCount.ts';
 export * from './bookTitle.ts';
 export { workFileTypeOfName } from './workFiles.ts';
 export * as admin from './calls/admin.ts';
+export * as adminImport from './calls/adminImport.ts';
+export * as adminCertificate from './calls/adminCertificate.ts';
