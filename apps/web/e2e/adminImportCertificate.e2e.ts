@@ -1,0 +1,138 @@
+/**
+ * 导入 and 证书 of the administration area in the browser, as the training administrator: a people
+ * workbook with two bad rows is uploaded (the good rows only), its problems are read in the table, the
+ * rejected rows downloaded, fixed and imported; the history shows both runs. A certificate is revoked
+ * with a reason, and /certificate, as a visitor, says so. axe finds nothing serious on either page.
+ */
+import { describe, expect, inject, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import type { Page } from 'playwright-core';
+import { browserOfThisFile, eventually, seriousA11yViolations } from './helpers.ts';
+import { adminLogin } from './admin.ts';
+
+const baseUrl = inject('baseUrl');
+const browser = browserOfThisFile();
+const TRAINING = '13800000008';
+
+const HEAD = ['人员编号', '姓名', '手机号', '单位', '职级', '民族', '性别', '人员类型', '账号来源', '备注标记', '初始密码'];
+async function peopleBook(rows: string[][]): Promise<Buffer> {
+  const b = new ExcelJS.Workbook();
+  const ws = b.addWorksheet('人员');
+  ws.addRow(HEAD);
+  for (const r of rows) ws.addRow(r);
+  return Buffer.from(await b.xlsx.writeBuffer());
+}
+
+async function axeClean(page: Page, where: string) {
+  let v = await seriousA11yViolations(page);
+  if (v.length > 0) {
+    await page.waitForTimeout(1_000);
+    v = await seriousA11yViolations(page);
+  }
+  expect(v, where).toEqual([]);
+}
+
+async function uploadFile(page: Page, name: string, bytes: Buffer) {
+  await page.locator('input[type=file]').setInputFiles({ name, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: bytes });
+}
+
+describe('the training administrator', () => {
+  it('imports people with two bad rows, reads them, downloads them, fixes them and imports them; revokes a certificate that /certificate then shows revoked', { timeout: 300_000 }, async () => {
+    const { page, errors, close } = await browser.open('desktop', { bypassCSP: true });
+    await adminLogin(page, baseUrl, TRAINING);
+
+    // ---- 导入 ----
+    await page.goto('/admin/imports');
+    await eventually(() => page.getByRole('button', { name: '开始导入' }).isVisible()).toBe(true);
+    await axeClean(page, '/admin/imports');
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.screenshot({ path: '/tmp/impcert-imports-1920.png', fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // The template downloads.
+    const [template] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '下载人员导入模板' }).click()]);
+    expect(template.suggestedFilename()).toBe('人员导入模板.xlsx');
+
+    await page.getByRole('radio', { name: /只导入正确的行/ }).check();
+    await uploadFile(
+      page,
+      '人员名单.xlsx',
+      await peopleBook([
+        ['S81000001', '韩志明', '13981000001', '太原市财政局', '一级科员', '汉族', '男', '学员', '', '', ''],
+        ['S81000002', '韩志', '13981000001', '太原市财政局', '一级科员', '汉族', '男', '学员', '', '', ''],
+        ['S81000003', '邢丽娟', '13981000003', '太原市财政局', '一级科员', '汉族', '女', '学员', '', '', ''],
+        ['J81000004', '贺文斌', '13981000004', '太原市财政局', '四级调研员', '汉族', '男', '教师', '', '', ''],
+      ]),
+    );
+    await page.getByRole('button', { name: '开始导入' }).click();
+    const result = page.locator('.ant-card').filter({ hasText: '导入结果' });
+    await eventually(() => result.isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(await result.textContent()).toContain('已写入：新增2，更新0，未变0（部分导入）；错误2行未写入');
+    // The problems, one per bad row, with the row and the column.
+    const problems = result.locator('tbody tr');
+    await eventually(() => problems.count()).toBe(2);
+    expect(await problems.nth(0).textContent()).toContain('第3行手机号');
+    expect(await problems.nth(1).textContent()).toContain('第5行初始密码');
+    await axeClean(page, '/admin/imports with a result');
+    await page.screenshot({ path: '/tmp/impcert-imports-result.png', fullPage: true });
+
+    // The rejected rows: exactly the two, fixed in the file itself and imported.
+    const [rejects] = await Promise.all([page.waitForEvent('download'), result.getByRole('button', { name: '下载错误行' }).click()]);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.concat(await (await rejects.createReadStream()).toArray()) as unknown as ArrayBuffer);
+    const ws = book.getWorksheet('人员')!;
+    expect([ws.getRow(2).getCell(1).value, ws.getRow(3).getCell(1).value, ws.getRow(4).getCell(1).value]).toEqual(['S81000002', 'J81000004', null]);
+    ws.getRow(2).getCell(3).value = '13981000002';
+    ws.getRow(3).getCell(11).value = 'Jiaoshi#2026';
+    await page.getByRole('radio', { name: /全部正确才导入/ }).check();
+    await uploadFile(page, '人员名单-改正.xlsx', Buffer.from(await book.xlsx.writeBuffer()));
+    await page.getByRole('button', { name: '开始导入' }).click();
+    await eventually(() => result.textContent(), { timeout: 30_000 }).toContain('已写入：新增2，更新0，未变0');
+    expect(await result.textContent()).not.toContain('部分导入');
+
+    // The history: both runs, with who and the counts.
+    await page.getByRole('tab', { name: '导入记录' }).click();
+    const history = page.locator('.ant-table-tbody tr.ant-table-row');
+    await eventually(() => history.count()).toBeGreaterThanOrEqual(2);
+    expect(await history.nth(0).textContent()).toMatch(/人员.*全部写入/);
+    expect(await history.nth(1).textContent()).toMatch(/人员.*部分写入/);
+    await axeClean(page, '/admin/imports 导入记录');
+
+    // ---- 证书 ----
+    await page.goto('/admin/certificates?status=valid');
+    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+    await eventually(() => rows.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await axeClean(page, '/admin/certificates');
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.screenshot({ path: '/tmp/impcert-certificates-1920.png', fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // A certificate of a generated learner (the demo accounts' own are other tests' business).
+    const count = await rows.count();
+    let target = -1;
+    for (let i = 0; i < count && target < 0; i++) if (!/138\*\*\*\*000\d/.test((await rows.nth(i).textContent()) ?? '')) target = i;
+    expect(target).toBeGreaterThanOrEqual(0);
+    const certNo = ((await rows.nth(target).locator('td').first().textContent()) ?? '').trim();
+    expect(certNo).toMatch(/^ZS\d{10,}$/);
+    await rows.nth(target).getByRole('button', { name: `撤销 ${certNo}` }).click();
+    const dialog = page.getByRole('dialog', { name: `撤销证书 ${certNo}` });
+    await eventually(() => dialog.isVisible()).toBe(true);
+    await axeClean(page, '/admin/certificates 撤销');
+    await dialog.getByRole('button', { name: '确认撤销' }).click();
+    await eventually(() => dialog.getByText('请填写撤销原因').isVisible()).toBe(true);
+    await dialog.getByLabel('撤销原因').fill('学时记录有误，经核实撤销');
+    await dialog.getByRole('button', { name: '确认撤销' }).click();
+    await eventually(() => page.getByText(`证书 ${certNo} 已撤销`).isVisible()).toBe(true);
+
+    // 发证规则: shown per topic.
+    await page.getByRole('tab', { name: '发证规则' }).click();
+    await eventually(() => page.locator('.ant-table-tbody tr.ant-table-row').count()).toBeGreaterThan(0);
+    await axeClean(page, '/admin/certificates 发证规则');
+    expect(errors).toEqual([]);
+    await close();
+
+    // A visitor checks the number.
+    const visitor = await browser.open();
+    await visitor.page.goto(`/certificate?no=${certNo}`);
+    await eventually(() => visitor.page.getByRole('heading', { name: '证书已撤销' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await visitor.close();
+  });
+});
