@@ -10,6 +10,7 @@ import type { PortalConfig } from '@portal/contract';
 import { MSG, urlOf, type CallBody, type CallData, type CallDef, type CallParams, type CallQuery } from '@portal/contract/base';
 import { person, type AnyCall, type CallOf } from '@portal/contract/refs';
 import { storage } from '../lib/storage.ts';
+import { adminSession, adminSessionExpired } from '../lib/adminSession.ts';
 import { toast } from '../lib/toast.ts';
 
 export type CallErrorKind = 'business' | 'unauthorized' | 'http' | 'network' | 'invalid';
@@ -130,6 +131,12 @@ async function urlFor(def: Pick<CallDef, 'path'>, params?: Record<string, string
 
 function headersFor(def: Pick<CallDef, 'auth'>): Record<string, string> {
   const headers: Record<string, string> = { Accept: 'application/json' };
+  if (def.auth === 'admin') {
+    const admin = adminSession.get();
+    if (admin) headers.Authorization = admin.token;
+    adminSession.touched();
+    return headers;
+  }
   const token = storage.get().token;
   if (def.auth !== 'none' && token) headers.Authorization = token;
   return headers;
@@ -157,6 +164,16 @@ async function send<C extends CallDef>(def: C, url: string, init: RequestInit, q
     res = await via(url, { ...init, method: def.method });
   } catch (err) {
     throw fail('network', null, err, quiet);
+  }
+  // The administration area's session is its own: a 401 there sends the administrator back to its login.
+  if (res.status === 401 && def.auth === 'admin') {
+    adminSessionExpired();
+    throw new CallError('unauthorized', (await res.json().catch(() => null))?.message ?? MSG.sessionExpired, 401);
+  }
+  if (res.status === 403 && def.auth === 'admin') {
+    const message = ((await res.json().catch(() => null)) as { message?: string } | null)?.message ?? MSG.noPermission;
+    toast('error', message);
+    throw new CallError('http', message, 403);
   }
   if (res.status === 401) throw staleUnauthorized(new Headers(init.headers).get('Authorization')) ?? fail('unauthorized', 401);
   if (res.status !== 200) throw fail('http', res.status, `${def.method} ${url} → HTTP ${res.status}`, quiet);

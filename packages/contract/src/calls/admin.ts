@@ -106,7 +106,7 @@ export const auditFilter = z.object({
   event: z
     .string()
     .trim()
-    .regex(/^[A-Za-z]{0,40}$/, '事件名称只能是英文字母，如 login、passwordChange')
+    .regex(/^[A-Za-z.]{0,40}$/, '事件名称只能是英文字母和点，如 login、teacher.sendNotice')
     .optional()
     .transform((v) => v || undefined),
   outcome: z.enum(['success', 'failure'], { error: '结果只能是成功或失败' }).optional(),
