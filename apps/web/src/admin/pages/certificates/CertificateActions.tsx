@@ -3,12 +3,13 @@
  * a new one issued with the corrected hours and the holder's current name and unit, linked to it).
  */
 import { useState } from 'react';
-import { App, Button, Descriptions, Form, Input, InputNumber, Modal, Space, Typography } from 'antd';
+import { Button, Descriptions, Form, Input, InputNumber, Modal, Space, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { adminCertificate as AC } from '@portal/contract/refs';
 import type { adminCertificate } from '@portal/contract';
 import { call, CallError, showError } from '../../../api/client.ts';
 import { callKey } from '../../../api/useCallQuery.ts';
+import { toast } from '../../../lib/toast.ts';
 
 type Item = adminCertificate.AdminCertItem;
 type Mode = 'revoke' | 'reissue';
@@ -35,7 +36,6 @@ export function CertificateActions({ cert }: { cert: Item }) {
 }
 
 function ChangeModal({ cert, mode, onClose }: { cert: Item; mode: Mode; onClose: () => void }) {
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<{ reason: string; hours: number }>();
   const [saving, setSaving] = useState(false);
@@ -48,10 +48,10 @@ function ChangeModal({ cert, mode, onClose }: { cert: Item; mode: Mode; onClose:
     try {
       if (mode === 'revoke') {
         await call(AC.adminCertRevoke, { body: { certNo: cert.certNo, reason: v.reason } });
-        void message.success(`证书 ${cert.certNo} 已撤销`);
+        toast('success', `证书 ${cert.certNo} 已撤销`);
       } else {
         const r = await call(AC.adminCertReissue, { body: { certNo: cert.certNo, reason: v.reason, hours: v.hours } });
-        void message.success(`已补发新证书 ${r.issued.certNo}，原证书 ${cert.certNo} 已撤销`);
+        toast('success', `已补发新证书 ${r.issued.certNo}，原证书 ${cert.certNo} 已撤销`);
       }
       await queryClient.invalidateQueries({ queryKey: callKey(AC.adminCertList) });
       onClose();

@@ -4,12 +4,13 @@
  * administrator's change since it was read; the refusal is shown in the drawer, in its words.
  */
 import { useState } from 'react';
-import { App, Button, Drawer, Form, InputNumber, Select, Space, Typography } from 'antd';
+import { Button, Drawer, Form, InputNumber, Select, Space, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { adminCertificate as AC } from '@portal/contract/refs';
 import type { adminCertificate } from '@portal/contract';
 import { call, CallError, showError } from '../../../api/client.ts';
 import { callKey } from '../../../api/useCallQuery.ts';
+import { toast } from '../../../lib/toast.ts';
 
 type Rule = adminCertificate.IssueRule;
 interface Values {
@@ -19,7 +20,6 @@ interface Values {
 }
 
 export function RuleDrawer({ rule, onClose }: { rule: Rule; onClose: () => void }) {
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
@@ -36,7 +36,7 @@ export function RuleDrawer({ rule, onClose }: { rule: Rule; onClose: () => void 
         params: { installId: rule.installId },
         body: { version: rule.version, requiredHours: v.requiredHours, examId: v.examId || null, passScore: v.examId ? v.passScore : null },
       });
-      void message.success('发证规则已保存');
+      toast('success', '发证规则已保存');
       await queryClient.invalidateQueries({ queryKey: callKey(AC.adminCertRuleList) });
       onClose();
     } catch (e) {
