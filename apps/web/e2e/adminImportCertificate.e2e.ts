@@ -65,7 +65,7 @@ describe('the training administrator', () => {
     await eventually(() => result.isVisible(), { timeout: 30_000 }).toBe(true);
     expect(await result.textContent()).toContain('已写入：新增2，更新0，未变0（部分导入）；错误2行未写入');
     // The problems, one per bad row, with the row and the column.
-    const problems = result.locator('tbody tr');
+    const problems = result.locator('.ant-table-tbody tr.ant-table-row');
     await eventually(() => problems.count()).toBe(2);
     expect(await problems.nth(0).textContent()).toContain('第3行手机号');
     expect(await problems.nth(1).textContent()).toContain('第5行初始密码');
@@ -118,12 +118,47 @@ describe('the training administrator', () => {
     await eventually(() => page.getByText(`证书 ${certNo} 已撤销`).isVisible()).toBe(true);
     await eventually(() => rows.nth(0).textContent()).toContain('原因：学时记录有误，经核实撤销');
 
-    // 发证规则: shown per topic.
+    // 补发: another certificate, its hours corrected; the old row names the new number and the new the old.
+    const other = found.data.list.filter((c) => c.certNo !== certNo).find((c) => !/^138\*\*\*\*000\d$/.test(c.mobile))!.certNo;
+    await page.goto(`/admin/certificates?certNo=${other}`);
+    await eventually(() => rows.count(), { timeout: 15_000 }).toBe(1);
+    await rows.nth(0).getByRole('button', { name: `补发 ${other}` }).click();
+    const reissue = page.getByRole('dialog', { name: `补发证书 ${other}` });
+    await eventually(() => reissue.isVisible()).toBe(true);
+    await reissue.getByLabel('更正后的学时').fill('12.5');
+    await reissue.getByLabel('补发原因（更正了什么）').fill('学时统计有误');
+    await axeClean(page, '/admin/certificates 补发');
+    await reissue.getByRole('button', { name: '确认补发' }).click();
+    await eventually(() => page.getByText(/已补发新证书 ZS\d+/).count()).toBeGreaterThan(0);
+    const newNo = /已补发新证书 (ZS\d+)/.exec((await page.getByText(/已补发新证书 ZS\d+/).first().textContent()) ?? '')![1]!;
+    await eventually(() => rows.nth(0).textContent()).toContain(`已补发为 ${newNo}`);
+    await page.goto(`/admin/certificates?certNo=${newNo}`);
+    await eventually(() => rows.nth(0).textContent(), { timeout: 15_000 }).toContain(`补发自 ${other}`);
+    expect(await rows.nth(0).textContent()).toContain('12.5');
+
+    // 发证规则: shown per topic; a started one opens read-only.
     await page.getByRole('tab', { name: '发证规则' }).click();
-    await eventually(() => page.locator('.ant-table-tbody tr.ant-table-row').count()).toBeGreaterThan(0);
-    await axeClean(page, '/admin/certificates 发证规则');
+    const ruleRows = page.locator('.ant-table-tbody tr.ant-table-row');
+    await eventually(() => ruleRows.count()).toBeGreaterThan(0);
+    await axeClean(page, '/admin/certificates/rules');
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.screenshot({ path: '/tmp/impcert-rules-1920.png', fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await ruleRows.filter({ hasText: '已开始' }).first().getByRole('button', { name: /^查看发证规则/ }).click();
+    const drawer = page.getByRole('dialog', { name: /^发证规则：/ });
+    await eventually(() => drawer.getByText('该培训已开始，发证规则不能再修改。').isVisible()).toBe(true);
+    expect(await drawer.getByRole('button', { name: '保存' }).isDisabled()).toBe(true);
+    await axeClean(page, '/admin/certificates/rules drawer');
+    await page.screenshot({ path: '/tmp/impcert-rule-drawer-1280.png' });
     expect(errors).toEqual([]);
     await close();
+
+    // A visitor checks the reissued number: revoked, and the new one named.
+    const checker = await browser.open();
+    await checker.page.goto(`/certificate?no=${other}`);
+    await eventually(() => checker.page.getByRole('heading', { name: '证书已撤销' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await checker.page.locator('.cert-result').textContent()).toContain(`该证书已更正补发，新证书编号为 ${newNo}`);
+    await checker.close();
 
     // A visitor checks the number.
     const visitor = await browser.open();

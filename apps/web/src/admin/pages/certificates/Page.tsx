@@ -114,7 +114,7 @@ function Rules() {
       },
     },
     { title: '已发有效证书', dataIndex: 'certificates', width: 120, align: 'right' },
-    { title: '状态', dataIndex: 'started', width: 130, render: (s: boolean) => (s ? <Tag>已开始，不可修改</Tag> : <Tag color="gold">未开始，可修改</Tag>) },
+    { title: '状态', dataIndex: 'started', width: 130, render: (s: boolean) => (s ? <Tag>已开始，不可修改</Tag> : <Tag color="success">未开始，可修改</Tag>) },
     {
       title: '操作',
       key: 'actions',

@@ -4,7 +4,7 @@
  * administrator's change since it was read; the refusal is shown in the drawer, in its words.
  */
 import { useState } from 'react';
-import { Button, Drawer, Form, InputNumber, Select, Space, Typography } from 'antd';
+import { Alert, Button, Drawer, Form, InputNumber, Select, Space, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { adminCertificate as AC } from '@portal/contract/refs';
 import type { adminCertificate } from '@portal/contract';
@@ -64,7 +64,7 @@ export function RuleDrawer({ rule, onClose }: { rule: Rule; onClose: () => void 
       }
     >
       {rule.started ? (
-        <Typography.Paragraph type="warning">该培训已开始，发证规则不能再修改。</Typography.Paragraph>
+        <Alert type="warning" showIcon title="该培训已开始，发证规则不能再修改。" style={{ marginBottom: 16 }} />
       ) : (
         <Typography.Paragraph type="secondary">学员修满学时{rule.exams.length ? '并通过结业考试' : ''}后自动颁发结业证书。培训开始后规则不能再修改。</Typography.Paragraph>
       )}

@@ -160,7 +160,7 @@ export default function ImportPanel() {
 
       {phase !== null ? (
         <Card title="导入进度" size="small">
-          <Steps size="small" current={STEP_OF[phase]} status={phase === 'done' && run?.outcome === 'refused' ? 'error' : undefined} items={[{ title: '上传' }, { title: '检查' }, { title: '写入' }, { title: '完成' }]} />
+          <Steps size="small" current={STEP_OF[phase]} status={phase === 'done' ? (run?.outcome === 'refused' ? 'error' : 'finish') : 'process'} items={[{ title: '上传' }, { title: '检查' }, { title: '写入' }, { title: '完成' }]} />
           {busy ? (
             <div role="status" aria-live="polite" style={{ marginTop: 16 }}>
               <Typography.Text>{phase === 'uploading' ? `正在上传 ${Math.round(share * 100)}%` : `${PHASE_TEXT[phase]}…`}</Typography.Text>
@@ -170,12 +170,12 @@ export default function ImportPanel() {
         </Card>
       ) : null}
 
-      {failure ? <Alert type="error" showIcon message={failure} /> : null}
+      {failure ? <Alert type="error" showIcon title={failure} /> : null}
 
       {run ? (
         <Card title="导入结果" size="small">
           <Space direction="vertical" style={{ width: '100%' }}>
-            <Alert type={run.outcome === 'ok' ? 'success' : run.outcome === 'partial' ? 'warning' : 'error'} showIcon message={result.message} role="status" />
+            <Alert type={run.outcome === 'ok' ? 'success' : run.outcome === 'partial' ? 'warning' : 'error'} showIcon title={result.message} role="status" />
             <Descriptions size="small" column={{ xs: 2, md: 5 }}>
               <Descriptions.Item label="总行数">{run.rows}</Descriptions.Item>
               <Descriptions.Item label="错误行">{run.badRows}</Descriptions.Item>
