@@ -5,6 +5,8 @@ import { adminImport as AI, operator } from '@portal/contract';
 import { createTestApp, DEMO_ADMINS, type TestApp } from '../../test/harness.ts';
 import { auditLog, persons } from '../../db/schema/index.ts';
 import { readWorkbook } from './sheet.ts';
+import { makeImportAdmin } from './admin.ts';
+import type { Importer } from './service.ts';
 
 let t: TestApp;
 let token: string;
@@ -132,6 +134,31 @@ describe('导入 in the administration area', () => {
     const system = await t.adminLogin(DEMO_ADMINS.system);
     const other = await t.call(AI.adminImportPhase, { token: system, query: { run } });
     expect(other.json.code).toBe(403);
+  });
+
+  it('the phase follows the run: checking while rows are checked, writing once the good rows are written, done with the answer', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let writing!: () => void;
+    const reachedWriting = new Promise<void>((r) => (writing = r));
+    const report = { kind: 'people' as const, partial: false, written: true, rows: 1, badRows: 0, created: 1, updated: 0, unchanged: 0, problems: [] };
+    const importer = {
+      refuse: async () => undefined,
+      run: async (_k: unknown, _b: unknown, o: { onWriting?: () => Promise<void> }) => {
+        await o.onWriting?.();
+        writing();
+        await held;
+        return { report, rejects: null, outcome: 'ok' as const, message: '已写入：新增1，更新0，未变0' };
+      },
+    } as unknown as Importer;
+    const svc = makeImportAdmin({ db: t.db, importer, config: t.config });
+    const run = crypto.randomUUID();
+    const answer = svc.upload({ kind: 'people', partial: 'false', run }, { bytes: Buffer.from('x'), name: 'a.xlsx' }, { personId: adminId, ip: '127.0.0.1' });
+    await reachedWriting;
+    expect(await svc.phase(adminId, run)).toEqual({ phase: 'writing' });
+    release();
+    expect((await answer).run).toMatchObject({ outcome: 'ok', created: 1 });
+    expect(await svc.phase(adminId, run)).toEqual({ phase: 'done' });
   });
 
   it('a workbook over the size limit is refused (413) and audited under the administrator', async () => {
