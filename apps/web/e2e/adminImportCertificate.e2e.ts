@@ -93,6 +93,10 @@ describe('the training administrator', () => {
     expect(await history.nth(0).textContent()).toMatch(/人员.*全部写入/);
     expect(await history.nth(1).textContent()).toMatch(/人员.*部分写入/);
     await axeClean(page, '/admin/imports 导入记录');
+    await history.nth(1).locator('.ant-table-row-expand-icon').click();
+    await eventually(() => page.locator('.ant-table-expanded-row').filter({ hasText: '第5行' }).isVisible()).toBe(true);
+    await axeClean(page, '/admin/imports 导入记录 with a run opened');
+    await page.screenshot({ path: '/tmp/impcert-history-1280.png', fullPage: true });
 
     // ---- 证书 ----
     // A certificate of a generated learner (the demo accounts' own are other tests' business).

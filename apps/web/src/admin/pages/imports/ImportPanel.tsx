@@ -23,6 +23,9 @@ const PHASE_TEXT: Record<Phase, string> = { uploading: '正在上传', waiting: 
 const STEP_OF: Record<Phase, number> = { uploading: 0, waiting: 0, checking: 1, writing: 2, done: 3 };
 const MAX_MB = O.IMPORT_MAX_BYTES / 1024 / 1024;
 
+/** The run's name for its phase (crypto.randomUUID needs a secure context; getRandomValues does not). */
+const runName = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+
 export function downloadRejects(id: number, kind: Kind) {
   downloadFile(AI.adminImportRejects, { id }, `${AI.IMPORT_KIND_NAMES[kind]}导入-错误行-${id}.xlsx`).catch((e: unknown) => showError(e));
 }
@@ -69,7 +72,7 @@ export default function ImportPanel() {
       setFailure(`导入文件不能超过${MAX_MB}MB`);
       return;
     }
-    const run = crypto.randomUUID();
+    const run = runName();
     setResult(null);
     setFailure(null);
     setShare(0);
