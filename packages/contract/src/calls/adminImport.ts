@@ -13,7 +13,7 @@ const P = '/v1/admin/imports';
 const ROLES = ['training'] as const;
 
 /** What each kind is called on the page (the templates' own titles). */
-export const IMPORT_KIND_NAMES: Record<ImportKind, string> = { units: '单位', people: '人员', courses: '课程', plans: '培训项目', classes: '班级', questions: '试题' };
+export const IMPORT_KIND_NAMES: Record<ImportKind, string> = { units: '单位', people: '人员', courses: '课程', plans: '培训计划', classes: '班级', questions: '试题' };
 /** ok: every row written; partial: the good rows written, the bad ones not; refused: nothing written. */
 export const IMPORT_OUTCOMES = ['ok', 'partial', 'refused'] as const;
 export const IMPORT_OUTCOME_NAMES: Record<(typeof IMPORT_OUTCOMES)[number], string> = { ok: '全部写入', partial: '部分写入', refused: '未写入' };

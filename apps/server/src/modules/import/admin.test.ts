@@ -6,7 +6,7 @@ import { createTestApp, DEMO_ADMINS, type TestApp } from '../../test/harness.ts'
 import { auditLog, persons } from '../../db/schema/index.ts';
 import { readWorkbook } from './sheet.ts';
 import { makeImportAdmin } from './admin.ts';
-import type { Importer } from './service.ts';
+import { KINDS, type Importer } from './service.ts';
 
 let t: TestApp;
 let token: string;
@@ -63,6 +63,8 @@ describe('导入 in the administration area', () => {
     expect(decodeURIComponent(String(r.headers['content-disposition']))).toContain('人员导入模板.xlsx');
     const read = await readWorkbook(r.rawPayload, ['人员']);
     expect(read.get('人员')!.headers).toEqual(PEOPLE_HEAD);
+    // The page names each kind as its template does.
+    for (const [kind, def] of Object.entries(KINDS)) expect(AI.IMPORT_KIND_NAMES[kind as keyof typeof KINDS], kind).toBe(def.title);
   });
 
   it('all-or-nothing with bad rows writes nothing, lists every problem, and is audited under the administrator', async () => {
