@@ -154,6 +154,21 @@ describe('the training administrator', () => {
     expect(await drawer.getByRole('button', { name: '保存' }).isDisabled()).toBe(true);
     await axeClean(page, '/admin/certificates/rules drawer');
     await page.screenshot({ path: '/tmp/impcert-rule-drawer-1280.png' });
+    await drawer.getByRole('button', { name: '取消' }).click();
+    await eventually(() => drawer.isVisible()).toBe(false);
+
+    // A topic not yet started: its hours changed, then put back as the demo had them.
+    const upcoming = ruleRows.filter({ hasText: '未开始' }).first();
+    const title = ((await upcoming.locator('td').first().textContent()) ?? '').trim();
+    const before = ((await upcoming.locator('td').nth(4).textContent()) ?? '').trim();
+    for (const hours of ['24.5', before]) {
+      await upcoming.getByRole('button', { name: `修改发证规则 ${title}` }).click();
+      await eventually(() => drawer.isVisible()).toBe(true);
+      await drawer.getByLabel('须修满学时').fill(hours);
+      await drawer.getByRole('button', { name: '保存' }).click();
+      await eventually(() => drawer.isVisible()).toBe(false);
+      await eventually(() => upcoming.locator('td').nth(4).textContent()).toBe(hours);
+    }
     expect(errors).toEqual([]);
     await close();
 
