@@ -57,6 +57,10 @@ import { INSTANCE_BEAT_MS, makeAdmin } from './modules/admin/service.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { makeAdminContent } from './modules/adminContent/service.ts';
 import { adminContentRoutes } from './modules/adminContent/routes.ts';
+import { makeImportAdmin } from './modules/import/admin.ts';
+import { importAdminRoutes } from './modules/import/adminRoutes.ts';
+import { makeCertificateAdmin } from './modules/certificate/admin.ts';
+import { certificateAdminRoutes } from './modules/certificate/adminRoutes.ts';
 import { PRODUCT_VERSION } from './version.ts';
 
 export interface AppDeps {
@@ -169,7 +173,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   learningRoutes(bind, learning, metrics);
   examRoutes(bind, exam, metrics);
   certificateRoutes(bind, certificates);
-  importRoutes(bind, makeImporter({ db, storage, platform }));
+  const importer = makeImporter({ db, storage, platform });
+  importRoutes(bind, importer);
   notesRoutes(
     bind,
     makeNotes({ db, platform, isMine: (personId, courseId) => learning.isMine(personId, courseId), forbiddenWords: config.FORBIDDEN_WORDS, criticismPerMinute: config.CRITICISM_PER_MINUTE }),
@@ -199,6 +204,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   adminRoutes(bind, admin, uc);
   // A content change forgets this instance's rendered pages at once; other instances' expire within SSR_CACHE_SECONDS.
   adminContentRoutes(bind, makeAdminContent({ db, platform, storage, changed: () => ssr?.forget() }));
+  importAdminRoutes(bind, makeImportAdmin({ db, importer, config }));
+  certificateAdminRoutes(bind, makeCertificateAdmin({ db, platform, certificates, timeZone: config.TIME_ZONE }));
   // Every instance says it is alive, for the administration area's operations page.
   if (config.NODE_ENV !== 'test') {
     const beat = () => {

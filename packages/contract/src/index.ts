@@ -23,3 +23,5 @@ export * from './bookTitle.ts';
 export { workFileTypeOfName } from './workFiles.ts';
 export * as admin from './calls/admin.ts';
 export * as adminContent from './calls/adminContent.ts';
+export * as adminImport from './calls/adminImport.ts';
+export * as adminCertificate from './calls/adminCertificate.ts';

@@ -318,6 +318,7 @@ export function makeContent({ db, platform, product, perMinute, statsTtlMs = STA
             issuedAt: certificates.issuedAt,
             verifyCode: certificates.verifyCode,
             revokedAt: certificates.revokedAt,
+            replacedBy: sql<string | null>`(select n.cert_no from ${certificates} n where n.replaces_id = ${certificates.id})`,
           })
           .from(certificates)
           .innerJoin(persons, eq(persons.personId, certificates.personId))
@@ -337,6 +338,7 @@ export function makeContent({ db, platform, product, perMinute, statsTtlMs = STA
         verifyCode: r.verifyCode,
         valid: r.revokedAt === null,
         revokedAt: isoOrNull(r.revokedAt),
+        replacedBy: r.replacedBy,
       };
     },
 
