@@ -23,9 +23,13 @@ export function useDocumentTitle(title: string) {
   }, [title, config?.collegeName]);
 }
 
-export function RouteView({ spec, Page }: { spec: RouteSpec; Page: ComponentType }) {
+export function RouteView({ spec, Page }: { spec: RouteSpec; Page: ComponentType & { preload?: () => void } }) {
   useDocumentTitle(spec.title);
   const { person, restoring } = useSession();
+  // While a stored login is checked, the page's chunks load beside the check instead of after it.
+  useEffect(() => {
+    if (restoring) Page.preload?.();
+  }, [restoring, Page]);
   const location = useLocation();
   const target = `${location.pathname}${location.search}`;
   const decision = restoring ? 'wait' : decideRoute(spec, person);

@@ -22,9 +22,20 @@ import { UnderConstruction, UnderConstructionNotice } from './UnderConstruction.
 
 const pageModules = import.meta.glob<{ default: ComponentType }>('../pages/**/Page.tsx');
 
-function pageFor(spec: RouteSpec): ComponentType {
+/** A lazily loaded page, with `preload` to fetch its chunks before it is rendered (RouteView, while a stored login is checked). */
+export type PageComponent = ComponentType & { preload?: () => void };
+
+function pageFor(spec: RouteSpec): PageComponent {
   const load = pageModules[`../pages${spec.path}/Page.tsx`];
-  if (load) return PAGES_WITHOUT_ANTD.includes(spec.path) ? lazy(load) : lazyAntd(load);
+  if (load) {
+    const antd = !PAGES_WITHOUT_ANTD.includes(spec.path);
+    const page: PageComponent = antd ? lazyAntd(load) : lazy(load);
+    page.preload = () => {
+      void load().catch(() => undefined);
+      if (antd) void import('./AntdScope.tsx').catch(() => undefined);
+    };
+    return page;
+  }
   if (areaOf(spec.path)) return UnderConstructionNotice;
   return function Placeholder() {
     return <UnderConstruction title={spec.title} />;

@@ -5,12 +5,12 @@
  * the replay's rule in a session of its own.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import dayjs from 'dayjs';
 import type { AnchorBridge } from '../notes/anchor.ts';
 import { StudyPanel } from './StudyPanel.tsx';
 import { useStudySession } from './useStudySession.ts';
+import { Notice, PlainButton } from './plain.tsx';
 
 type Phase = 'before' | 'live' | 'after';
 
@@ -61,7 +61,7 @@ function HlsVideo({ src, label, videoRef, handlers }: { src: string; label: stri
   return (
     <>
       <video ref={videoRef} className="study-video" controls playsInline aria-label={label} {...handlers} />
-      {failed ? <Alert type="error" showIcon title="直播流加载失败，请刷新页面重试" /> : null}
+      {failed ? <Notice type="error" title="直播流加载失败，请刷新页面重试" /> : null}
     </>
   );
 }
@@ -109,7 +109,7 @@ export function LiveStudy({ resourceId, title, replay = false, courseId, bridge 
   }, [attendanceOver, replay, reopen, setMediaPlaying]);
 
   if (study.loading) return <p className="study-wait">正在进入直播…</p>;
-  if (study.error || !session) return <Alert type="error" showIcon title={study.error ?? '无法进入直播'} />;
+  if (study.error || !session) return <Notice type="error" title={study.error ?? '无法进入直播'} />;
   const r = session.resource;
   const phase = phaseAt(now, r.liveStart, r.liveEnd);
   const src = replay ? r.replayUrl : r.streamUrl;
@@ -125,35 +125,33 @@ export function LiveStudy({ resourceId, title, replay = false, courseId, bridge 
     );
   } else if (replay && phase === 'live') {
     body = (
-      <Alert
+      <Notice
         type="info"
-        showIcon
         title="直播正在进行，结束后可观看回放"
         action={
-          <Link to={`/studylive?courseId=${courseId}&resourceId=${resourceId}`}>
-            <Button size="small">进入直播</Button>
+          <Link to={`/studylive?courseId=${courseId}&resourceId=${resourceId}`} className="st-btn st-btn-sm">
+            进入直播
           </Link>
         }
       />
     );
   } else if (!replay && phase === 'after') {
     body = (
-      <Alert
+      <Notice
         type="info"
-        showIcon
         title="本次直播已结束"
         description={r.replayUrl ? '直播期间的观看已计入学时；未看完的部分可以观看回放补足。' : '本次直播暂无回放。'}
         action={
           r.replayUrl ? (
-            <Button type="primary" size="small" onClick={() => void navigate(replayHref)}>
+            <PlainButton primary small onClick={() => void navigate(replayHref)}>
               观看回放
-            </Button>
+            </PlainButton>
           ) : null
         }
       />
     );
   } else if (!src) {
-    body = <Alert type="warning" showIcon title={phase === 'after' ? '本次直播暂无回放' : '直播地址暂未提供'} />;
+    body = <Notice type="warning" title={phase === 'after' ? '本次直播暂无回放' : '直播地址暂未提供'} />;
   } else {
     body = (
       <HlsVideo
