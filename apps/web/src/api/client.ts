@@ -86,12 +86,20 @@ export function setTransport(next: (url: string, init: RequestInit) => Promise<R
 
 type Contract = typeof import('@portal/contract');
 let contractPromise: Promise<Contract> | null = null;
-/** The whole contract, schemas and all: loaded (and its schemas built) with the first call, once. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/**
+ * The whole contract, schemas and all: loaded (and its schemas built) with the first call, once. zod is
+ * evaluated in a task of its own before the contract's modules build their schemas with it, so that the
+ * two are not one long task.
+ */
 export function loadContract(): Promise<Contract> {
-  contractPromise ??= import('@portal/contract').catch((err: unknown) => {
-    contractPromise = null;
-    throw err;
-  });
+  contractPromise ??= import('zod')
+    .then(nextTask)
+    .then(() => import('@portal/contract'))
+    .catch((err: unknown) => {
+      contractPromise = null;
+      throw err;
+    });
   return contractPromise;
 }
 

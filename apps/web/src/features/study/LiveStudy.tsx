@@ -29,15 +29,47 @@ function countdownText(ms: number): string {
   return `${d > 0 ? `${d}天` : ''}${h}小时${String(m).padStart(2, '0')}分${String(sec).padStart(2, '0')}秒`;
 }
 
-/** Plays an HLS playlist with hls.js where media source extensions exist, natively otherwise. */
+let hlsModule: Promise<typeof import('hls.js')> | null = null;
+/** hls.js (a large chunk), requested once, only where the browser cannot play HLS itself. */
+function loadHls() {
+  hlsModule ??= import('hls.js').catch((err: unknown) => {
+    hlsModule = null;
+    throw err;
+  });
+  return hlsModule;
+}
+
+/** The browser plays HLS itself (Safari, Chromium since 2025): no hls.js to load, parse and run. */
+const playsHlsNatively = () => typeof document !== 'undefined' && document.createElement('video').canPlayType('application/vnd.apple.mpegurl') !== '';
+
+/** A replay always plays HLS: its page starts loading hls.js (where needed) beside the page's own calls. */
+export function preloadHls() {
+  if (!playsHlsNatively()) void loadHls().catch(() => undefined);
+}
+
+/**
+ * Plays an HLS playlist: natively where the browser can (the player's first frame does not wait for
+ * hls.js, some 140 KB of script to fetch and run), with hls.js where media source extensions exist
+ * otherwise.
+ */
 function HlsVideo({ src, label, videoRef, handlers }: { src: string; label: string; videoRef: React.RefObject<HTMLVideoElement | null>; handlers: React.VideoHTMLAttributes<HTMLVideoElement> }) {
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     const video = videoRef.current;
     if (!video) return;
+    if (playsHlsNatively()) {
+      const onError = () => setFailed(true);
+      video.addEventListener('error', onError);
+      video.src = src;
+      return () => {
+        video.removeEventListener('error', onError);
+        video.removeAttribute('src');
+        video.load();
+      };
+    }
     let destroyed = false;
     let destroy: (() => void) | null = null;
-    void import('hls.js').then(({ default: Hls }) => {
+    void loadHls().then(({ default: Hls }) => {
       if (destroyed) return;
       if (Hls.isSupported()) {
         const hls = new Hls({ enableWorker: true });
@@ -47,8 +79,6 @@ function HlsVideo({ src, label, videoRef, handlers }: { src: string; label: stri
         hls.loadSource(src);
         hls.attachMedia(video);
         destroy = () => hls.destroy();
-      } else if (video.canPlayType('application/vnd.apple.mpegurl')) {
-        video.src = src;
       } else {
         setFailed(true);
       }
