@@ -122,7 +122,8 @@ export async function lighthouseRows(baseUrl: string, paths: string[], opts: { l
         cls: +(audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3),
         mainThread: mainThread(audits),
         hostIndex: Math.round(hostIndexes[Math.floor((hostIndexes.length - 1) / 2)] ?? 0),
-        bar: '≥ 95 each',
+        // QUALITY.md: ≥ 95 each on the public pages; the learner's study pages (issue 23): performance ≥ 90, the others ≥ 95.
+        bar: opts.login ? 'perf ≥ 90, others ≥ 95' : '≥ 95 each',
       });
     }
   } finally {

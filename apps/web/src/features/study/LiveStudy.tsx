@@ -42,25 +42,29 @@ function loadHls() {
 /** The browser plays HLS itself (Safari, Chromium since 2025): no hls.js to load, parse and run. */
 const playsHlsNatively = () => typeof document !== 'undefined' && document.createElement('video').canPlayType('application/vnd.apple.mpegurl') !== '';
 
-/** A replay always plays HLS: its page starts loading hls.js (where needed) beside the page's own calls. */
+/** A replay always plays HLS: its page starts loading hls.js (only where the browser cannot play it itself) beside the page's own calls. */
 export function preloadHls() {
   if (!playsHlsNatively()) void loadHls().catch(() => undefined);
 }
 
 /**
- * Plays an HLS playlist: natively where the browser can (the player's first frame does not wait for
- * hls.js, some 140 KB of script to fetch and run), with hls.js where media source extensions exist
- * otherwise.
+ * Plays an HLS playlist with hls.js where media source extensions exist, natively otherwise. A replay
+ * (`vod`, a finished recording) plays natively wherever the browser can: its first frame then does not
+ * wait for hls.js, some 140 KB of script to fetch and run; a live stream keeps hls.js, which follows
+ * the live edge and recovers from stalls the same way in every browser.
  */
-function HlsVideo({ src, label, videoRef, handlers }: { src: string; label: string; videoRef: React.RefObject<HTMLVideoElement | null>; handlers: React.VideoHTMLAttributes<HTMLVideoElement> }) {
+function HlsVideo({ src, label, vod, videoRef, handlers }: { src: string; label: string; vod: boolean; videoRef: React.RefObject<HTMLVideoElement | null>; handlers: React.VideoHTMLAttributes<HTMLVideoElement> }) {
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     const video = videoRef.current;
     if (!video) return;
-    if (playsHlsNatively()) {
+    const native = () => {
+      video.src = src;
+    };
+    if (vod && playsHlsNatively()) {
       const onError = () => setFailed(true);
       video.addEventListener('error', onError);
-      video.src = src;
+      native();
       return () => {
         video.removeEventListener('error', onError);
         video.removeAttribute('src');
@@ -79,6 +83,8 @@ function HlsVideo({ src, label, videoRef, handlers }: { src: string; label: stri
         hls.loadSource(src);
         hls.attachMedia(video);
         destroy = () => hls.destroy();
+      } else if (video.canPlayType('application/vnd.apple.mpegurl')) {
+        native();
       } else {
         setFailed(true);
       }
@@ -87,7 +93,7 @@ function HlsVideo({ src, label, videoRef, handlers }: { src: string; label: stri
       destroyed = true;
       destroy?.();
     };
-  }, [src, videoRef]);
+  }, [src, vod, videoRef]);
   return (
     <>
       <video ref={videoRef} className="study-video" controls playsInline aria-label={label} {...handlers} />
@@ -187,6 +193,7 @@ export function LiveStudy({ resourceId, title, replay = false, courseId, bridge 
       <HlsVideo
         key={src}
         src={src}
+        vod={replay}
         label={`${phase === 'after' || replay ? '直播回放' : '直播'}：${title}`}
         videoRef={videoRef}
         handlers={{
