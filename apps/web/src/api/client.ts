@@ -161,7 +161,9 @@ export interface Answer<T> {
 /** A request on its way: its response, or why it did not arrive (read once the call's schemas are there). */
 type Sent = Promise<{ res: Response } | { err: unknown }>;
 const dispatch = (method: string, url: string, init: RequestInit, via = transport): Sent =>
-  via(url, { ...init, method }).then(
+  Promise.resolve()
+    .then(() => via(url, { ...init, method }))
+    .then(
     (res) => ({ res }),
     (err: unknown) => ({ err }),
   );

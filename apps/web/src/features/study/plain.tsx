@@ -57,7 +57,7 @@ export function Notice({
 export function Bar({ percent, label }: { percent: number; label: string }) {
   const p = Math.max(0, Math.min(100, Math.round(percent)));
   return (
-    <div className="st-progress" role="progressbar" aria-label={label} aria-valuenow={p} aria-valuemin={0} aria-valuemax={100}>
+    <div className={p >= 100 ? 'st-progress st-progress-done' : 'st-progress'} role="progressbar" aria-label={label} aria-valuenow={p} aria-valuemin={0} aria-valuemax={100}>
       <div className="st-progress-track">
         <div className="st-progress-fill" style={{ width: `${p}%` }} />
       </div>
