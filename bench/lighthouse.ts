@@ -23,6 +23,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import lighthouse from 'lighthouse';
@@ -121,6 +122,8 @@ export async function lighthouseRows(baseUrl: string, paths: string[], opts: { l
         tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
         cls: +(audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3),
         mainThread: mainThread(audits),
+        // The host's 1-minute load average as this page's runs ended: other work on the host stretches the page's tasks.
+        load: +(loadavg()[0] ?? 0).toFixed(1),
         hostIndex: Math.round(hostIndexes[Math.floor((hostIndexes.length - 1) / 2)] ?? 0),
         // QUALITY.md: ≥ 95 each on the public pages; the learner's study pages (issue 23): performance ≥ 90, the others ≥ 95.
         bar: opts.login ? 'perf ≥ 90, others ≥ 95' : '≥ 95 each',

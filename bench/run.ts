@@ -793,7 +793,7 @@ if (wanted('lighthouse')) {
     const login = await storedLogin(base, '13800000001', 'Study@2026');
     const study = await studyPaths(base, (JSON.parse(login) as { token: string }).token);
     const rows = [...(await lighthouseRows(base, ['/index', '/course'])), ...(await lighthouseRows(base, study, { login }))];
-    save('lighthouse', rows.map((r) => ({ ...r, load: loadavg().map((l) => l.toFixed(1)).join(' ') })));
+    save('lighthouse', rows);
   } finally {
     await stop(server.child);
   }
