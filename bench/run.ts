@@ -18,7 +18,9 @@
  *   exam    the exam spike on the same database: BENCH_EXAM_LEARNERS (5,000) learners start one exam
  *           within 10 s, save 30 answers each over 60 s (some twice, some out of order), then submit
  *           (bar: p99 ≤ 300 ms for each, 0 errors; afterwards 0 lost, 0 overwritten, 0 mismatched scores,
- *           checked from the database; any of those not 0 fails the run)
+ *           checked from the database; any of those not 0 fails the run). Each learner opens its own
+ *           connections with its first call, as browsers do (BENCH_EXAM_CONNECTIONS=64: a shared pool
+ *           instead); BENCH_EXAM_VIA=nginx sends them through the README's nginx example
  *
  *   import  100,000 people from one .xlsx into PostgreSQL (bench/import.ts; bar: well under a minute)
  *   certificates  certificate PDFs on the embedded database, the server in its own process: one
@@ -46,6 +48,7 @@ import { probe } from './probe.ts';
 import { newToken, sha256 } from '../apps/server/src/lib/crypto.ts';
 import { gradePaper, type Gradable } from '../apps/server/src/modules/exam/grade.ts';
 import { logIn, pct, startServer, stop } from './server.ts';
+import { startNginx } from '../apps/server/src/test/nginxExample.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const resultsDir = path.join(root, 'bench/results');
@@ -526,10 +529,10 @@ function someAnswer(q: { type: string; options: { key: string }[] }): string[] {
   return [['为人民服务', '为 人民 服务', '为人民谋幸福'][Math.floor(Math.random() * 3)]!];
 }
 
-type Sample = { kind: 'start' | 'save' | 'submit'; at: number; end: number; ms: number; serverMs: number; ok: boolean };
+type Sample = { kind: 'start' | 'save' | 'submit'; at: number; end: number; ms: number; serverMs: number; ok: boolean; connectionError?: boolean };
 
 /**
- * One POST over the bounded keep-alive pool; its time counts from `since` (when it was due, so time
+ * One POST over a keep-alive agent (the learner's own, or a shared pool); its time counts from `since` (when it was due, so time
  * queued behind the pool's connections is counted, not hidden).
  */
 function examCall(agent: http.Agent, port: number, p: string, token: string, body: unknown, since: number) {
@@ -560,7 +563,12 @@ function examCall(agent: http.Agent, port: number, p: string, token: string, bod
 async function benchExam() {
   const url = await largeDatabase();
   const LEARNERS = Number(process.env.BENCH_EXAM_LEARNERS ?? 5000);
-  const CONNECTIONS = Number(process.env.BENCH_EXAM_CONNECTIONS ?? 64);
+  // As browsers arrive: each learner opens its own connections (a browser keeps a few per site; two
+  // suffice for one learner's calls) within the start window. A number instead: one shared pool.
+  const perLearner = (process.env.BENCH_EXAM_CONNECTIONS ?? 'learner') === 'learner';
+  const CONNECTIONS = perLearner ? LEARNERS : Number(process.env.BENCH_EXAM_CONNECTIONS);
+  // direct: to the instance; nginx: through the README's nginx example in front of it.
+  const VIA = process.env.BENCH_EXAM_VIA === 'nginx' ? 'nginx' : 'direct';
   const START_WITHIN_MS = 10_000;
   const ANSWERING_MS = 60_000;
   const ANSWERS = 30;
@@ -588,10 +596,19 @@ async function benchExam() {
   const tokens = people.map(() => newToken());
   await db.query(`insert into sessions (token_hash, person_id, login_type, ip, expires_at) select unnest($1::text[]), unnest($2::int[]), 'password', '127.0.0.1', now() + interval '1 day'`, [tokens.map(sha256), people.map((p) => p.person_id)]);
 
-  const port = 18087;
-  const { child } = await startOnLarge(url, port, 'exam');
+  const instancePort = 18087;
+  const { child } = await startOnLarge(url, instancePort, 'exam');
+  const proxy = VIA === 'nginx' ? await startNginx(18088, [instancePort], { workers: 'auto', workerConnections: LEARNERS * 4 + 256 }) : null;
+  const port = proxy ? 18088 : instancePort;
   const base = `http://127.0.0.1:${port}`;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const shared = perLearner ? null : new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const agents: http.Agent[] = shared ? [shared] : [];
+  const agentOf = () => {
+    if (shared) return shared;
+    const a = new http.Agent({ keepAlive: true, maxSockets: 2 });
+    agents.push(a);
+    return a;
+  };
   try {
     const bare = await bareRoute(base);
     const samples: Sample[] = [];
@@ -602,19 +619,21 @@ async function benchExam() {
     const submittedScores = new Map<number, number | null>();
     const t0 = performance.now();
     const at = (ms: number) => new Promise<void>((r) => setTimeout(r, Math.max(0, t0 + ms - performance.now())));
-    const call = async (kind: Sample['kind'], p: string, token: string, body: unknown) => {
+    const call = async (agent: http.Agent, kind: Sample['kind'], p: string, token: string, body: unknown) => {
       const due = performance.now();
       const r = await examCall(agent, port, p, token, body, due);
       const ok = r.status >= 200 && r.status < 300 && r.json?.res === true;
       if (!ok) unexpected++;
-      samples.push({ kind, at: due - t0, end: performance.now() - t0, ms: r.ms, serverMs: r.serverMs, ok });
+      samples.push({ kind, at: due - t0, end: performance.now() - t0, ms: r.ms, serverMs: r.serverMs, ok, connectionError: r.status === 0 });
       return ok ? r.json!.obj : null;
     };
 
     const learner = async (token: string) => {
       const startAt = Math.random() * START_WITHIN_MS;
       await at(startAt);
-      const paper = (await call('start', `${E.findExamQuestions.path}?examId=${examId}`, token, undefined)) as E.ExamPaper | null;
+      // A browser's connections open with its first call, inside the start window.
+      const agent = agentOf();
+      const paper = (await call(agent, 'start', `${E.findExamQuestions.path}?examId=${examId}`, token, undefined)) as E.ExamPaper | null;
       if (!paper) return;
       const mine = new Map<number, Map<number, { answer: string[]; acked: boolean }>>();
       sent.set(paper.attemptId, mine);
@@ -625,7 +644,7 @@ async function benchExam() {
         mine.set(questionId, bySeq);
         const entry = { answer, acked: false };
         bySeq.set(s, entry);
-        const ack = (await call('save', E.saveExamQuestionAnswerd.path, token, { attemptId: paper.attemptId, questionId, answer, seq: s })) as E.SaveAck | null;
+        const ack = (await call(agent, 'save', E.saveExamQuestionAnswerd.path, token, { attemptId: paper.attemptId, questionId, answer, seq: s })) as E.SaveAck | null;
         if (ack) entry.acked = true;
         if (ack && !ack.written) keptNewer++;
       };
@@ -649,7 +668,7 @@ async function benchExam() {
       // 交卷 after the last answer is acknowledged, as the page does.
       await Promise.all(saves);
       await at(begun + ANSWERING_MS + Math.random() * 2000);
-      const result = (await call('submit', E.saveExamRecord.path, token, { attemptId: paper.attemptId })) as E.AttemptResult | null;
+      const result = (await call(agent, 'submit', E.saveExamRecord.path, token, { attemptId: paper.attemptId })) as E.AttemptResult | null;
       if (result) submittedScores.set(paper.attemptId, result.score);
     };
     await Promise.all(tokens.map(learner));
@@ -704,7 +723,7 @@ async function benchExam() {
       for (const s of xs) buckets.set(Math.floor(s.end / 1000), (buckets.get(Math.floor(s.end / 1000)) ?? 0) + 1);
       const server = xs.map((s) => s.serverMs).filter((v) => !Number.isNaN(v));
       rows.push({
-        run: `${kind} (${LEARNERS} learners, ${CONNECTIONS} connections)`,
+        run: `${kind} (${LEARNERS} learners, ${perLearner ? 'a connection per learner' : `${CONNECTIONS} connections`}, ${VIA})`,
         count: xs.length,
         req_per_s: Math.round(perSecond),
         peak_per_s: Math.max(...buckets.values()),
@@ -713,6 +732,7 @@ async function benchExam() {
         p99_ms: Math.round(pct(xs.map((s) => s.ms), 0.99)),
         server_p99_ms: +pct(server, 0.99).toFixed(1),
         errors: xs.filter((s) => !s.ok).length,
+        connection_errors: xs.filter((s) => s.connectionError).length,
         vs_bare: +(perSecond / bare.perSecond).toFixed(2),
         bar: 'p99 ≤ 300 ms, 0 errors',
       });
@@ -734,7 +754,8 @@ async function benchExam() {
       process.exitCode = 1;
     }
   } finally {
-    agent.destroy();
+    for (const a of agents) a.destroy();
+    await proxy?.stop();
     await stop(child);
     await db.query(`delete from exam_answers where attempt_id in (select id from exam_attempts where exam_id = $1)`, [examId]);
     await db.query(`delete from exam_attempts where exam_id = $1`, [examId]);

@@ -53,6 +53,13 @@ import { aliyunSms, outboxSms, type SmsSender } from './integrations/sms.ts';
 import { realWechat, simulatedWechat, type WechatLogin } from './integrations/wechat.ts';
 import { diskStorage } from './integrations/storage.ts';
 import { makeWorkerPool } from './workers/pool.ts';
+import { INSTANCE_BEAT_MS, makeAdmin } from './modules/admin/service.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
+import { makeImportAdmin } from './modules/import/admin.ts';
+import { importAdminRoutes } from './modules/import/adminRoutes.ts';
+import { makeCertificateAdmin } from './modules/certificate/admin.ts';
+import { certificateAdminRoutes } from './modules/certificate/adminRoutes.ts';
+import { PRODUCT_VERSION } from './version.ts';
 
 export interface AppDeps {
   config: Config;
@@ -163,7 +170,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   learningRoutes(bind, learning, metrics);
   examRoutes(bind, exam, metrics);
   certificateRoutes(bind, certificates);
-  importRoutes(bind, makeImporter({ db, storage, platform }));
+  const importer = makeImporter({ db, storage, platform });
+  importRoutes(bind, importer);
   notesRoutes(
     bind,
     makeNotes({ db, platform, isMine: (personId, courseId) => learning.isMine(personId, courseId), forbiddenWords: config.FORBIDDEN_WORDS, criticismPerMinute: config.CRITICISM_PER_MINUTE }),
@@ -189,6 +197,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   workRoutes(bind, work, teacher);
   const ops = makeOps(db, config);
   opsRoutes(bind, ops);
+  const admin = makeAdmin({ db, config, platform, ops, rolesOf: uc.rolesOf, version: PRODUCT_VERSION });
+  adminRoutes(bind, admin, uc);
+  importAdminRoutes(bind, makeImportAdmin({ db, importer, config }));
+  certificateAdminRoutes(bind, makeCertificateAdmin({ db, platform, certificates, timeZone: config.TIME_ZONE }));
+  // Every instance says it is alive, for the administration area's operations page.
+  if (config.NODE_ENV !== 'test') {
+    const beat = () => {
+      admin.beat().catch((err: unknown) => app.log.warn({ err }, 'instance beat failed'));
+    };
+    app.addHook('onListen', async () => beat());
+    const beating = setInterval(beat, INSTANCE_BEAT_MS);
+    beating.unref();
+    app.addHook('onClose', async () => clearInterval(beating));
+  }
   // Every instance looks each hour (and a minute after start) whether the audit log's daily prune is
   // due; an advisory lock and the last prune's own entry make it run once a day across instances.
   // Not under NODE_ENV=test, where an entry of its own would land in the middle of tests that count

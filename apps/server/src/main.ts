@@ -24,7 +24,7 @@ const database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.jo
 // Instances started together on an empty database: one seeds, the others then find people and skip.
 const seeded = config.SEED_DEMO ? await database.exclusive(() => seedIfEmpty(database.db)) : false;
 const app = await buildApp({ config, db: database.db });
-await app.listen({ host: config.HOST, port: config.PORT });
+await app.listen({ host: config.HOST, port: config.PORT, backlog: config.LISTEN_BACKLOG });
 app.log.info({ database: database.kind, seeded, startMs: Math.round(performance.now() - started) }, 'listening');
 if (database.kind === 'pglite') {
   announceServer(config.DATA_DIR, { pid: process.pid, port: (app.server.address() as AddressInfo).port });

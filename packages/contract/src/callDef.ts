@@ -13,7 +13,16 @@ export type EnvelopeKind = 'uc' | 'vl' | 'raw';
  * operator: the college's own tools (import, revocation, audit queries) with `Authorization: Bearer
  * <OPERATOR_TOKEN>` — never a portal person's session, and refused when no token is configured.
  */
-export type AuthMode = 'none' | 'optional' | 'required' | 'operator';
+export type AuthMode = 'none' | 'optional' | 'required' | 'operator' | 'admin';
+
+/**
+ * The administrative roles (issue 25), separate from learner and teacher: 内容管理员 (content), 培训管理员
+ * (training: people, courses, exams, classes), 系统管理员 (accounts, audit, operations), 审计员 (read-only
+ * audit). A person may hold several.
+ */
+export const ADMIN_ROLES = ['content', 'training', 'system', 'auditor'] as const;
+export type AdminRole = (typeof ADMIN_ROLES)[number];
+export const ADMIN_ROLE_NAMES: Record<AdminRole, string> = { content: '内容管理员', training: '培训管理员', system: '系统管理员', auditor: '审计员' };
 
 export interface CallDef {
   /** The call's name in the product's language, e.g. `username_login`, `getSessionPerson`. */
@@ -24,6 +33,11 @@ export interface CallDef {
   envelope: EnvelopeKind;
   auth: AuthMode;
   summary: string;
+  /**
+   * auth 'admin': the roles any one of which may make the call. The session must be an administrator's
+   * (password and SMS code, 30 minutes idle); anyone else is refused 401, a role not listed 403.
+   */
+  roles?: readonly AdminRole[];
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;

@@ -21,3 +21,6 @@ export * as work from './calls/work.ts';
 export * from './wordCount.ts';
 export * from './bookTitle.ts';
 export { workFileTypeOfName } from './workFiles.ts';
+export * as admin from './calls/admin.ts';
+export * as adminImport from './calls/adminImport.ts';
+export * as adminCertificate from './calls/adminCertificate.ts';

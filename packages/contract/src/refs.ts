@@ -63,3 +63,6 @@ export const teacher = refsOf('teacher', contract.teacher);
 export const notes = refsOf('notes', contract.notes);
 export const operator = refsOf('operator', contract.operator);
 export const work = refsOf('work', contract.work);
+export const admin = refsOf('admin', contract.admin);
+export const adminImport = refsOf('adminImport', contract.adminImport);
+export const adminCertificate = refsOf('adminCertificate', contract.adminCertificate);

@@ -40,7 +40,7 @@ const migrationsSchemas = new WeakMap<object, string>();
 export const migrationsSchemaOf = (db: Db): string => migrationsSchemas.get(db) ?? 'drizzle';
 
 /** Connections a PostgreSQL pool opens at most when the caller does not say (DATABASE_POOL_SIZE). */
-export const DEFAULT_POOL_SIZE = 10;
+export const DEFAULT_POOL_SIZE = 20;
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
-import { cities, credentials, organs, persons } from './schema/index.ts';
+import { adminRoles, cities, credentials, organs, persons } from './schema/index.ts';
 import { hashPassword } from '../lib/crypto.ts';
 import { seedContent } from './seed-content.ts';
 import { seedLearning } from './seed-learning.ts';
@@ -14,7 +14,7 @@ import { seedTeaching } from './seed-teaching.ts';
 import { seedNotes } from './seed-notes.ts';
 import { seedWork } from './seed-work.ts';
 
-export const DEMO_PASSWORDS = { learner: 'Study@2026', teacher: 'Teach@2026' } as const;
+export const DEMO_PASSWORDS = { learner: 'Study@2026', teacher: 'Teach@2026', admin: 'Admin@2026' } as const;
 
 const CITY_NAMES = ['太原市', '大同市', '阳泉市', '长治市', '晋城市', '朔州市', '晋中市', '运城市', '忻州市', '临汾市'];
 const UNIT_KINDS = ['财政局', '发展和改革委员会', '教育局', '卫生健康委员会', '人力资源和社会保障局', '自然资源局'];
@@ -95,5 +95,20 @@ export async function seedDemo(db: Db) {
     await seedTeaching(tx, rnd);
     await seedNotes(tx, rnd);
     await seedWork(tx);
+    // The college's administrators (issue 25), one per role, added last so the learners' demo is unchanged.
+    const adminHash = await hashPassword(DEMO_PASSWORDS.admin);
+    const staff = unit('省委党校（省行政学院）干部学院');
+    const admins = [
+      { personNo: 'A20260001', personName: '赵敏', mobile: '13800000006', gender: 1, role: 'system' as const },
+      { personNo: 'A20260002', personName: '孙晓丽', mobile: '13800000007', gender: 1, role: 'content' as const },
+      { personNo: 'A20260003', personName: '周志强', mobile: '13800000008', gender: 0, role: 'training' as const },
+      { personNo: 'A20260004', personName: '吴建军', mobile: '13800000009', gender: 0, role: 'auditor' as const },
+    ];
+    const adminRows = await tx
+      .insert(persons)
+      .values(admins.map(({ role: _r, ...a }) => ({ ...a, positionLevelId: 4, positionLevelName: POSITION_LEVELS[3]!, organId: staff, createuser: 'admin' })))
+      .returning({ personId: persons.personId, mobile: persons.mobile });
+    await tx.insert(credentials).values(adminRows.map((r) => ({ personId: r.personId, passwordHash: adminHash })));
+    await tx.insert(adminRoles).values(adminRows.map((r) => ({ personId: r.personId, role: admins.find((a) => a.mobile === r.mobile)!.role })));
   });
 }

@@ -5,9 +5,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { MSG } from '@portal/contract';
+import { admin as A, MSG, type AdminRole } from '@portal/contract';
 import type { Db } from '../db/client.ts';
-import { organs, persons, sessions } from '../db/schema/index.ts';
+import { adminRoles, organs, persons, sessions } from '../db/schema/index.ts';
 import { sha256 } from '../lib/crypto.ts';
 import { batched, batchedCalls } from '../lib/batch.ts';
 import { HttpError } from './errors.ts';
@@ -22,10 +22,18 @@ export interface Caller {
   positionLevelId: number | null;
   organName: string;
   sessionId: number;
+  /** How the session was opened: password, sms, wechat, or admin (password and SMS code, the administration area). */
+  loginType: string;
 }
 
 export interface AuthContext {
   resolve(req: FastifyRequest, required: boolean): Promise<Caller | null>;
+  /**
+   * An administrative call: the session must be an administrator's (401 otherwise, whatever the
+   * person holds), and the person must hold one of `roles` now (403): a role removed a moment ago
+   * counts at once. Answers the caller and the roles they hold.
+   */
+  admin(req: FastifyRequest, roles: readonly AdminRole[]): Promise<{ caller: Caller; roles: AdminRole[] }>;
   /** An operator call: the bearer token must be OPERATOR_TOKEN (403 when none is configured, 401 when it differs). */
   operator(req: FastifyRequest): void;
 }
@@ -58,6 +66,7 @@ export function makeAuth(db: Db, idleSeconds: number, operatorToken?: string): A
     .select({
       tokenHash: sessions.tokenHash,
       sessionId: sessions.id,
+      loginType: sessions.loginType,
       expiresAt: sessions.expiresAt,
       lastSeenAt: sessions.lastSeenAt,
       revokedAt: sessions.revokedAt,
@@ -84,8 +93,22 @@ export function makeAuth(db: Db, idleSeconds: number, operatorToken?: string): A
     return touched.map(() => undefined);
   });
 
-  return {
+  const rolesOf = batched(async (ids: number[]) => {
+    const rows = await db.select({ personId: adminRoles.personId, role: adminRoles.role }).from(adminRoles).where(inArray(adminRoles.personId, [...new Set(ids)]));
+    const byPerson = new Map<number, AdminRole[]>();
+    for (const r of rows) byPerson.set(r.personId, [...(byPerson.get(r.personId) ?? []), r.role]);
+    return byPerson;
+  });
+
+  const self: AuthContext = {
     operator: makeOperatorCheck(operatorToken),
+    async admin(req, roles) {
+      const caller = await self.resolve(req, true);
+      if (!caller || caller.loginType !== 'admin') throw new HttpError(401, A.ADMIN_MSG.adminOnly);
+      const held = (await rolesOf(caller.personId)) ?? [];
+      if (!held.some((r) => roles.includes(r))) throw new HttpError(403, A.ADMIN_MSG.forbidden);
+      return { caller, roles: held };
+    },
     async resolve(req, required) {
       const token = tokenOf(req);
       if (token === null) {
@@ -99,7 +122,9 @@ export function makeAuth(db: Db, idleSeconds: number, operatorToken?: string): A
         row.revokedAt ||
         row.expiresAt.getTime() <= now ||
         row.status !== 'active' ||
-        (idleSeconds > 0 && row.lastSeenAt.getTime() + idleSeconds * 1000 <= now)
+        (idleSeconds > 0 && row.lastSeenAt.getTime() + idleSeconds * 1000 <= now) ||
+        // An administrator's session ends after 30 minutes without a call, whatever the portal's setting.
+        (row.loginType === 'admin' && row.lastSeenAt.getTime() + A.ADMIN_IDLE_SECONDS * 1000 <= now)
       ) {
         throw new HttpError(401, MSG.sessionExpired);
       }
@@ -110,4 +135,5 @@ export function makeAuth(db: Db, idleSeconds: number, operatorToken?: string): A
       return caller;
     },
   };
+  return self;
 }

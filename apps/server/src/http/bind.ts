@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { MSG, pathOf, UC_CODE, type CallBody, type CallData, type CallDef, type CallParams, type CallQuery } from '@portal/contract';
+import { MSG, pathOf, UC_CODE, type AdminRole, type CallBody, type CallData, type CallDef, type CallParams, type CallQuery } from '@portal/contract';
 import { failure, success } from './envelope.ts';
 import { HttpError, Refusal } from './errors.ts';
 import { readUpload, type UploadedFile } from './body.ts';
@@ -18,8 +18,10 @@ export interface Ctx<C extends CallDef> {
   body: CallBody<C>;
   /** An upload call's file (null when none was sent in its field); null for every other call. */
   file: UploadedFile | null;
-  /** The session's person; null only when the call's auth mode is not 'required'. */
-  caller: C['auth'] extends 'required' ? Caller : Caller | null;
+  /** The session's person; null only when the call's auth mode is not 'required' or 'admin'. */
+  caller: C['auth'] extends 'required' | 'admin' ? Caller : Caller | null;
+  /** An administrative call's caller's roles (all they hold, not only the call's); empty for every other call. */
+  adminRoles: AdminRole[];
   ip: string;
   req: FastifyRequest;
   reply: FastifyReply;
@@ -67,7 +69,7 @@ export interface BindOptions<C extends CallDef> {
    * whose every attempt must be on the record (the import), the module records it here; the refusal
    * still goes out as it would.
    */
-  onUploadRefused?: (attempt: { query: CallQuery<C>; ip: string }, reason: string) => Promise<void>;
+  onUploadRefused?: (attempt: { query: CallQuery<C>; ip: string; caller: Caller | null }, reason: string) => Promise<void>;
 }
 
 export interface Binder {
@@ -76,6 +78,7 @@ export interface Binder {
 
 export function makeBinder(app: FastifyInstance, product: string, auth: AuthContext): Binder {
   const callers = new WeakMap<FastifyRequest, Caller | null>();
+  const adminRolesOf = new WeakMap<FastifyRequest, AdminRole[]>();
   return (call, handler, options) => {
     app.route({
       method: call.method,
@@ -86,10 +89,17 @@ export function makeBinder(app: FastifyInstance, product: string, auth: AuthCont
       // rules), and learns nothing of the input's rules.
       onRequest: async (req) => {
         if (call.auth === 'operator') auth.operator(req);
+        if (call.auth === 'admin') {
+          const { caller, roles } = await auth.admin(req, call.roles ?? []);
+          callers.set(req, caller);
+          adminRolesOf.set(req, roles);
+          return;
+        }
         callers.set(req, call.auth === 'none' || call.auth === 'operator' ? null : await auth.resolve(req, call.auth === 'required'));
       },
       handler: async (req, reply) => {
         const caller = callers.get(req) ?? null;
+        const adminRoles = adminRolesOf.get(req) ?? [];
         const params = parse(call.params, req.params);
         const query = parse(call.query, req.query);
         const body = call.upload ? undefined : parse(call.body, req.body);
@@ -99,12 +109,12 @@ export function makeBinder(app: FastifyInstance, product: string, auth: AuthCont
           try {
             file = await readUpload(req, call.upload);
           } catch (err) {
-            if (err instanceof HttpError && options?.onUploadRefused) await options.onUploadRefused({ query, ip: req.ip } as { query: CallQuery<typeof call>; ip: string }, err.message);
+            if (err instanceof HttpError && options?.onUploadRefused) await options.onUploadRefused({ query, ip: req.ip, caller } as { query: CallQuery<typeof call>; ip: string; caller: Caller | null }, err.message);
             throw err;
           }
         }
         try {
-          const data = await handler({ params, query, body, file, caller, ip: req.ip, req, reply } as Ctx<typeof call>);
+          const data = await handler({ params, query, body, file, caller, adminRoles, ip: req.ip, req, reply } as Ctx<typeof call>);
           if (call.binary) return reply;
           return data instanceof Answer ? success(call.envelope, data.data, data.message) : success(call.envelope, data);
         } catch (err) {

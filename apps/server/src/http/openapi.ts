@@ -13,7 +13,7 @@ export function openApiDocument(calls: { call: CallDef; url: string }[], title: 
       const props = schema ? ((json(schema) as { properties?: Record<string, unknown> }).properties ?? {}) : {};
       for (const [name, s] of Object.entries(props)) parameters.push({ name, in: where, required: where === 'path', schema: s });
     }
-    if (call.auth !== 'none') parameters.push({ name: 'Authorization', in: 'header', required: call.auth === 'required' || call.auth === 'operator', schema: { type: 'string' } });
+    if (call.auth !== 'none') parameters.push({ name: 'Authorization', in: 'header', required: call.auth === 'required' || call.auth === 'operator' || call.auth === 'admin', schema: { type: 'string' } });
     const requestBody = call.upload
       ? { content: { 'multipart/form-data': { schema: { type: 'object', properties: { [call.upload.field]: { type: 'string', format: 'binary' } } } } } }
       : call.body

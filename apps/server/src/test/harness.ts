@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { auth, dev, SESSION_EXPIRES_SECONDS, urlOf, type CallDef } from '@portal/contract';
+import { admin, auth, dev, SESSION_EXPIRES_SECONDS, urlOf, type CallDef } from '@portal/contract';
 import { loadConfig, type Config } from '../config.ts';
 import { openTestDatabase } from '../db/testing.ts';
 import { seedDemo, DEMO_PASSWORDS } from '../db/seed.ts';
@@ -46,7 +46,12 @@ export interface TestApp {
   captcha(ip?: string): Promise<{ id: string; answer: string }>;
   login(mobile: string, password?: string, ip?: string): Promise<string>;
   smsCode(phone: string, ip?: string): Promise<{ id: string; code: string }>;
+  /** An administrator session: password and captcha, then the SMS code sent (read from the development endpoint). */
+  adminLogin(mobile: string, password?: string, ip?: string): Promise<string>;
 }
+
+/** The demo's administrators, one per role (seed.ts). */
+export const DEMO_ADMINS = { system: '13800000006', content: '13800000007', training: '13800000008', auditor: '13800000009' } as const;
 
 /**
  * `database`: an app on a database the test opened itself (a data directory it restores into, say),
@@ -99,6 +104,15 @@ export async function createTestApp(env: Record<string, string> = {}, deps: Part
       });
       if (r.json.code !== 0) throw new Error(`login failed: ${JSON.stringify(r.json)}`);
       return (r.json.data as { authorization: { id: string } }).authorization.id;
+    },
+    async adminLogin(mobile, password = DEMO_PASSWORDS.admin, ip) {
+      const c = await t.captcha(ip);
+      const first = await t.call(admin.adminLogin, { body: { captcha_session_id: c.id, captcha: c.answer, username: mobile, password }, ip });
+      if (first.json.code !== 0) throw new Error(`admin login failed: ${JSON.stringify(first.json)}`);
+      const code = (await t.call(dev.devSms, { query: { phone: mobile } })).json.code as string;
+      const second = await t.call(admin.adminVerify, { body: { challenge: (first.json.data as { challenge: string }).challenge, code }, ip });
+      if (second.json.code !== 0) throw new Error(`admin verify failed: ${JSON.stringify(second.json)}`);
+      return (second.json.data as { token: string }).token;
     },
     async smsCode(phone, ip) {
       const c = await t.captcha(ip);

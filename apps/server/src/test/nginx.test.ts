@@ -9,8 +9,7 @@
  * (/usr/sbin/nginx: `apt-get install nginx-light`, which .ci/run does). The file's own directives are
  * checked always.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -18,23 +17,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, dev, person, UC_CODE, urlOf } from '@portal/contract';
 import { DEMO_PASSWORDS } from '../db/seed.ts';
 import { freePort, scratchDatabase, serverProcess, type ServerProcess } from './process.ts';
+import { NGINX, nginxExample, renderExample, startNginx } from './nginxExample.ts';
 
 const PG = process.env.TEST_DATABASE_URL;
-const NGINX = '/usr/sbin/nginx';
-const CONF = path.resolve(import.meta.dirname, '../../../../deploy/nginx/portal.conf');
-const example = readFileSync(CONF, 'utf8');
-
-/** The example with its upstream servers and listen address replaced (everything else as shipped). */
-function renderExample(text: string, listen: number, instances: number[]): string {
-  const upstream = /^(\s*)server 127\.0\.0\.1:\d+ (.*);$/m;
-  const first = upstream.exec(text);
-  if (!first) throw new Error('no upstream server line');
-  const lines = instances.map((p) => `${first[1]}server 127.0.0.1:${p} ${first[2]};`).join('\n');
-  return text
-    .replace(/^\s*server 127\.0\.0\.1:\d+ .*;\n/gm, '')
-    .replace(/^(\s*)least_conn;$/m, (m) => `${m}\n${lines}`)
-    .replace(/^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${listen};`);
-}
+const example = nginxExample();
 
 describe('the nginx example (deploy/nginx/portal.conf)', () => {
   it('sets the client address (never appends to it), passes its request id, hides /metrics, and lists the instances', () => {
@@ -46,14 +32,14 @@ describe('the nginx example (deploy/nginx/portal.conf)', () => {
     expect(example).toMatch(/TRUST_PROXY=true/);
     const rendered = renderExample(example, 9999, [1, 2, 3]);
     expect(rendered.match(/server 127\.0\.0\.1:\d+ max_fails/g)).toEqual(['server 127.0.0.1:1 max_fails', 'server 127.0.0.1:2 max_fails', 'server 127.0.0.1:3 max_fails']);
-    expect(rendered).toContain('listen 127.0.0.1:9999;');
+    expect(rendered).toContain('listen 127.0.0.1:9999 backlog=4096;');
   });
 });
 
 describe.skipIf(!PG || !existsSync(NGINX))('N instances behind nginx, for real', { timeout: 90_000 }, () => {
   let database: Awaited<ReturnType<typeof scratchDatabase>>;
   const instances: ServerProcess[] = [];
-  let nginx: ChildProcess | null = null;
+  let stopNginx: (() => Promise<void>) | null = null;
   let proxy = '';
   let sql: pg.Client;
   const metricsPorts: number[] = [];
@@ -75,49 +61,16 @@ describe.skipIf(!PG || !existsSync(NGINX))('N instances behind nginx, for real',
     }
     await instances[1]!.start();
 
-    const prefix = mkdtempSync(path.join(tmpdir(), 'portal-nginx-'));
-    mkdirSync(path.join(prefix, 'logs'));
-    const listen = await freePort();
-    writeFileSync(path.join(prefix, 'portal.conf'), renderExample(example, listen, ports));
-    writeFileSync(
-      path.join(prefix, 'nginx.conf'),
-      `daemon off;
-worker_processes 1;
-pid ${prefix}/nginx.pid;
-error_log ${prefix}/logs/error.log warn;
-events { worker_connections 256; }
-http {
-  access_log ${prefix}/logs/access.log;
-  client_body_temp_path ${prefix}/body;
-  proxy_temp_path ${prefix}/proxy;
-  fastcgi_temp_path ${prefix}/fastcgi;
-  uwsgi_temp_path ${prefix}/uwsgi;
-  scgi_temp_path ${prefix}/scgi;
-  include ${prefix}/portal.conf;
-}
-`,
-    );
-    nginx = spawn(NGINX, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'inherit'] });
-    proxy = `http://127.0.0.1:${listen}`;
-    for (let i = 0; i < 100; i++) {
-      try {
-        if ((await fetch(`${proxy}/healthz`)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const proxied = await startNginx(await freePort(), ports);
+    stopNginx = proxied.stop;
+    proxy = proxied.url;
     sql = new pg.Client({ connectionString: database.url });
     await sql.connect();
   }, 240_000);
 
   afterAll(async () => {
     await sql?.end();
-    const n = nginx;
-    if (n && n.exitCode === null) {
-      n.kill('SIGTERM');
-      await new Promise((r) => n.once('exit', r));
-    }
+    await stopNginx?.();
     await Promise.all(instances.map((s) => s.kill()));
     await database?.drop();
   });

@@ -10,6 +10,7 @@ import type { PortalConfig } from '@portal/contract';
 import { MSG, urlOf, type CallBody, type CallData, type CallDef, type CallParams, type CallQuery } from '@portal/contract/base';
 import { person, type AnyCall, type CallOf } from '@portal/contract/refs';
 import { storage } from '../lib/storage.ts';
+import { adminSession, adminSessionExpired } from '../lib/adminSession.ts';
 import { toast } from '../lib/toast.ts';
 
 export type CallErrorKind = 'business' | 'unauthorized' | 'http' | 'network' | 'invalid';
@@ -138,6 +139,12 @@ async function urlFor(def: Pick<CallDef, 'path'>, params?: Record<string, string
 
 function headersFor(def: Pick<CallDef, 'auth'>): Record<string, string> {
   const headers: Record<string, string> = { Accept: 'application/json' };
+  if (def.auth === 'admin') {
+    const admin = adminSession.get();
+    if (admin) headers.Authorization = admin.token;
+    adminSession.touched();
+    return headers;
+  }
   const token = storage.get().token;
   if (def.auth !== 'none' && token) headers.Authorization = token;
   return headers;
@@ -173,6 +180,16 @@ async function send<C extends CallDef>(def: C, url: string, init: RequestInit, q
   const out = await (sent ?? dispatch(def.method, url, init, via));
   if ('err' in out) throw fail('network', null, out.err, quiet);
   const res = out.res;
+  // The administration area's session is its own: a 401 there sends the administrator back to its login.
+  if (res.status === 401 && def.auth === 'admin') {
+    adminSessionExpired();
+    throw new CallError('unauthorized', (await res.json().catch(() => null))?.message ?? MSG.sessionExpired, 401);
+  }
+  if (res.status === 403 && def.auth === 'admin') {
+    const message = ((await res.json().catch(() => null)) as { message?: string } | null)?.message ?? MSG.noPermission;
+    toast('error', message);
+    throw new CallError('http', message, 403);
+  }
   if (res.status === 401) throw staleUnauthorized(new Headers(init.headers).get('Authorization')) ?? fail('unauthorized', 401);
   if (res.status !== 200) throw fail('http', res.status, `${def.method} ${url} → HTTP ${res.status}`, quiet);
   let json: unknown;
@@ -202,7 +219,7 @@ async function send<C extends CallDef>(def: C, url: string, init: RequestInit, q
 
 /**
  * A read that anyone may make (a public list, the portal's configuration, the session's person: a GET,
- * or a `find`/`get` call open to visitors) does not wait for the contract's
+ * or a `find`/`get` call open to visitors: auth `none` or `optional`) does not wait for the contract's
  * schemas before it leaves: on a page's first call the request and the schemas' chunk load side by
  * side, and the answer is checked once both are in. Only such reads: a call that may change something
  * (or opens a study session or an exam attempt, which some `find` calls do, all of them behind a
@@ -210,7 +227,7 @@ async function send<C extends CallDef>(def: C, url: string, init: RequestInit, q
  * not be read.
  */
 const EARLY_READ = /^(find|get)[A-Z]/;
-const leavesEarly = (ref: AnyCall, body: unknown) => !('data' in ref) && body === undefined && ref.auth !== 'required' && (ref.method === 'GET' || EARLY_READ.test(ref.name));
+const leavesEarly = (ref: AnyCall, body: unknown) => !('data' in ref) && body === undefined && (ref.auth === 'none' || ref.auth === 'optional') && (ref.method === 'GET' || EARLY_READ.test(ref.name));
 
 async function request<R extends AnyCall>(ref: R, input: CallInput<R> | undefined, quiet: boolean): Promise<CallAnswer<R>> {
   const { params, query, body } = (input ?? {}) as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown };

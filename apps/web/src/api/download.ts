@@ -6,6 +6,7 @@
 import { urlOf } from '@portal/contract/base';
 import type { AnyCall } from '@portal/contract/refs';
 import { storage } from '../lib/storage.ts';
+import { adminSession } from '../lib/adminSession.ts';
 import { CallError } from './client.ts';
 
 /** The file name of a Content-Disposition: filename* (UTF-8) first, then the plain one. */
@@ -16,7 +17,7 @@ export function fileNameOf(disposition: string | null, fallback: string): string
 }
 
 export async function downloadFile(ref: AnyCall, query: Record<string, string | number | undefined>, fallbackName: string): Promise<void> {
-  const token = storage.get().token;
+  const token = ref.auth === 'admin' ? (adminSession.get()?.token ?? null) : storage.get().token;
   const qs = new URLSearchParams(Object.entries(query).flatMap(([k, v]) => (v === undefined || v === '' ? [] : [[k, String(v)]])));
   const res = await fetch(`${urlOf(ref, '')}${qs.size ? `?${qs}` : ''}`, { method: ref.method, headers: token ? { Authorization: token } : {} });
   // A file is anything but the JSON envelope a refusal comes in.

@@ -8,6 +8,7 @@ import { keepPreviousData, useQuery, type QueryClient, type UseQueryResult } fro
 import type { AnyCall } from '@portal/contract/refs';
 import { useSession } from '../features/auth/session.ts';
 import { call, type CallAnswer, type CallInput } from './client.ts';
+import { adminSession } from '../lib/adminSession.ts';
 
 export interface CallQueryOptions {
   enabled?: boolean;
@@ -28,12 +29,13 @@ export const callKey = (def: AnyCall) => [def.name] as const;
 
 export function useCallQuery<R extends AnyCall>(def: R, input: CallInput<R>, options: CallQueryOptions = {}): UseQueryResult<CallAnswer<R>> {
   const { person, restoring } = useSession();
-  const who = def.auth === 'none' ? null : (person?.personId ?? null);
+  // An administrative call answers for the administrator of this tab, not the portal's logged-in person.
+  const who = def.auth === 'none' ? null : def.auth === 'admin' ? `admin:${adminSession.get()?.person.personId ?? ''}` : (person?.personId ?? null);
   return useQuery({
     queryKey: [...callKey(def), input, who],
     queryFn: () => typedCall(def, input),
     // A per-person answer waits until a stored session is checked, so it is not fetched twice.
-    enabled: (options.enabled ?? true) && !(def.auth !== 'none' && restoring),
+    enabled: (options.enabled ?? true) && !(def.auth !== 'none' && def.auth !== 'admin' && restoring),
     placeholderData: options.keepPrevious ? keepPreviousData : undefined,
     staleTime: options.staleTime ?? 60_000,
   });

@@ -17,7 +17,8 @@ import { Header } from './Header.tsx';
 import { markStoredMenu } from './menu.ts';
 import { isRouteHandle } from './routeSpec.ts';
 
-function hideLoadingOverlay() {
+/** The first screen is drawn: the loading overlay of index.html fades out (the portal and the administration area). */
+export function hideLoadingOverlay() {
   const overlay = document.getElementById('app-loading');
   if (!overlay) return;
   overlay.style.transitionDuration = `${LOADING_FADE_MS}ms`;

@@ -7,7 +7,7 @@
  * antd is loaded inside antd's scope (lazyAntd); the public portal's pages are drawn without antd so
  * that their first screen does not wait for it (ADR 0008).
  */
-import { lazy, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import type { RouteSpec } from '@portal/contract/base';
 import { NotFound } from './NotFound.tsx';
@@ -20,6 +20,10 @@ import { FLAT_ROUTES, type RouteHandle } from './routeSpec.ts';
 import { RouteView } from './RouteView.tsx';
 import { areaOf } from './areas.ts';
 import { UnderConstruction, UnderConstructionNotice } from './UnderConstruction.tsx';
+import { PageLoading } from './PageLoading.tsx';
+
+/** The college's administration area (issue 25): its own login and frame, outside the portal's header and footer. */
+const AdminApp = lazyAntd(() => import('../admin/AdminApp.tsx'));
 
 const pageModules = import.meta.glob<{ default: ComponentType }>('../pages/**/Page.tsx');
 
@@ -93,6 +97,15 @@ function routeObject(spec: RouteSpec): RouteObject {
 }
 
 export const routes: RouteObject[] = [
+  {
+    path: '/admin/*',
+    errorElement: <RouteError />,
+    element: (
+      <Suspense fallback={<PageLoading />}>
+        <AdminApp />
+      </Suspense>
+    ),
+  },
   {
     element: <RootLayout />,
     errorElement: <RouteError />,

@@ -276,6 +276,8 @@ export const certificateCheck = certificateItem.extend({
   revokedAt: instant.nullable(),
   organName: z.string(),
   verifyCode: z.string(),
+  /** A revoked certificate reissued after a correction: the number of the one that replaced it. */
+  replacedBy: z.string().nullable(),
 });
 export type CertificateCheck = z.infer<typeof certificateCheck>;
 

@@ -9,3 +9,5 @@ export * from './teaching.ts';
 export * from './certificate.ts';
 export * from './notes.ts';
 export * from './work.ts';
+export * from './admin.ts';
+export * from './imports.ts';

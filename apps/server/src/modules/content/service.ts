@@ -308,6 +308,7 @@ export function makeContent({ db, platform, product, perMinute, statsTtlMs = STA
             issuedAt: certificates.issuedAt,
             verifyCode: certificates.verifyCode,
             revokedAt: certificates.revokedAt,
+            replacedBy: sql<string | null>`(select n.cert_no from ${certificates} n where n.replaces_id = ${certificates.id})`,
           })
           .from(certificates)
           .innerJoin(persons, eq(persons.personId, certificates.personId))
@@ -327,6 +328,7 @@ export function makeContent({ db, platform, product, perMinute, statsTtlMs = STA
         verifyCode: r.verifyCode,
         valid: r.revokedAt === null,
         revokedAt: isoOrNull(r.revokedAt),
+        replacedBy: r.replacedBy,
       };
     },
 

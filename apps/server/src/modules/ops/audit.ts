@@ -22,9 +22,12 @@ export const PRUNE_EVERY_HOURS = 20;
 export const PRUNE_EVENT = 'auditPrune';
 
 export interface AuditFilter {
-  /** A mobile number, a person number (人员编号) or a person id. */
+  /** A mobile number, a person number (人员编号), a person id, or (byName) a name. */
   person?: string;
+  /** Whether `person` may also be a person's name (the administration area's search box). */
+  byName?: boolean;
   event?: string;
+  outcome?: 'success' | 'failure';
   from?: Date;
   /** Exclusive. */
   to?: Date;
@@ -71,11 +74,13 @@ export function makeAudit(db: Db, opts: { retentionDays: number }) {
     if (f.person) {
       const p = f.person;
       const idMatch = /^\d{1,9}$/.test(p) ? [eq(persons.personId, Number(p))] : [];
-      const ids = (await db.select({ id: persons.personId }).from(persons).where(or(eq(persons.mobile, p), eq(persons.personNo, p), ...idMatch))).map((r) => r.id);
+      const nameMatch = f.byName ? [eq(persons.personName, p)] : [];
+      const ids = (await db.select({ id: persons.personId }).from(persons).where(or(eq(persons.mobile, p), eq(persons.personNo, p), ...idMatch, ...nameMatch))).map((r) => r.id);
       // Failures against a number nobody has carry the number as their target, not a person.
       where.push(ids.length > 0 ? or(inArray(auditLog.personId, ids), eq(auditLog.target, p))! : eq(auditLog.target, p));
     }
     if (f.event) where.push(eq(auditLog.event, f.event));
+    if (f.outcome) where.push(eq(auditLog.outcome, f.outcome));
     if (f.from) where.push(gte(auditLog.at, f.from));
     if (f.to) where.push(lt(auditLog.at, f.to));
     const cond = where.length > 0 ? and(...where) : undefined;

@@ -18,9 +18,11 @@ import {
   SMS_RESEND_SECONDS,
   UC_CODE,
   WECHAT_STATUS,
+  admin as A,
+  type AdminRole,
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
-import { captchas, credentials, persons, sessions, smsCodes, wechatTickets } from '../../db/schema/index.ts';
+import { adminChallenges, adminRoles, captchas, credentials, persons, sessions, smsCodes, wechatTickets } from '../../db/schema/index.ts';
 import { hashPassword, newId, newToken, sha256, sixDigits, verifyPassword } from '../../lib/crypto.ts';
 import { startOfDayIn } from '../../lib/calendar.ts';
 import { Refusal } from '../../http/errors.ts';
@@ -38,7 +40,7 @@ export interface UcDeps {
   timeZone: string;
 }
 
-export type LoginType = 'password' | 'sms' | 'wechat';
+export type LoginType = 'password' | 'sms' | 'wechat' | 'admin';
 export interface LoginResult {
   authorization: { id: string; expires_at: string };
   user: { mobile: string };
@@ -62,7 +64,7 @@ export function makeUc({ db, platform, sms, wechat, limits, timeZone }: UcDeps) 
   }
 
   type Person = typeof persons.$inferSelect;
-  type Event = 'login' | 'smsCode' | 'passwordChange' | 'passwordSync' | 'wechatBind';
+  type Event = 'login' | 'smsCode' | 'passwordChange' | 'passwordSync' | 'wechatBind' | 'adminLogin';
   const failure = (ip: string, event: Event, target: string, detail: Record<string, unknown>, personId?: number) =>
     platform.audit({ personId: personId ?? null, ip, event, target, outcome: 'failure', detail });
 
@@ -216,6 +218,33 @@ export function makeUc({ db, platform, sms, wechat, limits, timeZone }: UcDeps) 
     return { authorization: { id: token, expires_at: expiresAt.toISOString() }, user: { mobile: person.mobile } };
   }
 
+  /**
+   * Sends a login code to the person's mobile, within the resend interval and the daily caps per
+   * number and per address (each refusal audited under `event`). Answers the code's id.
+   */
+  async function sendCode(person: Person, ip: string, event: Event): Promise<string> {
+    const phone = person.mobile;
+    const [last] = await db.select({ sentAt: smsCodes.sentAt }).from(smsCodes).where(eq(smsCodes.phone, phone)).orderBy(desc(smsCodes.sentAt)).limit(1);
+    if (last && Date.now() - last.sentAt.getTime() < SMS_RESEND_SECONDS * 1000) throw new Refusal(MSG.smsTooSoon, UC_CODE.smsTooSoon);
+    const today = startOfDayIn(timeZone);
+    const [byPhone] = await db.select({ n: sql<number>`count(*)::int` }).from(smsCodes).where(and(eq(smsCodes.phone, phone), gt(smsCodes.sentAt, today)));
+    const [byIp] = await db.select({ n: sql<number>`count(*)::int` }).from(smsCodes).where(and(eq(smsCodes.ip, ip), gt(smsCodes.sentAt, today)));
+    if ((byPhone?.n ?? 0) >= limits.smsPerPhoneDaily || (byIp?.n ?? 0) >= limits.smsPerIpDaily) {
+      await failure(ip, event, phone, { reason: (byPhone?.n ?? 0) >= limits.smsPerPhoneDaily ? 'dailyCapPhone' : 'dailyCapIp' }, person.personId);
+      throw new Refusal(MSG.smsDailyCap, UC_CODE.rateLimited);
+    }
+    const id = newId();
+    const code = sixDigits();
+    await db.insert(smsCodes).values({ id, phone, code, ip, expiresAt: new Date(Date.now() + SMS_CODE_TTL_SECONDS * 1000) });
+    await sms.sendCode(phone, code);
+    await platform.audit({ personId: person.personId, ip, event: 'smsCode', target: phone, outcome: 'success', ...(event === 'smsCode' ? {} : { detail: { for: event } }) });
+    return id;
+  }
+
+  async function rolesOf(personId: number): Promise<AdminRole[]> {
+    return (await db.select({ role: adminRoles.role }).from(adminRoles).where(eq(adminRoles.personId, personId))).map((r) => r.role);
+  }
+
   async function refuseUnknown(ip: string, mobile: string): Promise<never> {
     await failure(ip, 'login', mobile, { reason: 'unknown' });
     throw new Refusal(MSG.badCredentials, UC_CODE.badCredentials);
@@ -273,20 +302,7 @@ export function makeUc({ db, platform, sms, wechat, limits, timeZone }: UcDeps) 
         await failure(ip, 'smsCode', phone, { reason: 'notRegistered' });
         throw new Refusal(MSG.phoneNotRegistered, UC_CODE.phoneNotRegistered);
       }
-      const [last] = await db.select({ sentAt: smsCodes.sentAt }).from(smsCodes).where(eq(smsCodes.phone, phone)).orderBy(desc(smsCodes.sentAt)).limit(1);
-      if (last && Date.now() - last.sentAt.getTime() < SMS_RESEND_SECONDS * 1000) throw new Refusal(MSG.smsTooSoon, UC_CODE.smsTooSoon);
-      const today = startOfDayIn(timeZone);
-      const [byPhone] = await db.select({ n: sql<number>`count(*)::int` }).from(smsCodes).where(and(eq(smsCodes.phone, phone), gt(smsCodes.sentAt, today)));
-      const [byIp] = await db.select({ n: sql<number>`count(*)::int` }).from(smsCodes).where(and(eq(smsCodes.ip, ip), gt(smsCodes.sentAt, today)));
-      if ((byPhone?.n ?? 0) >= limits.smsPerPhoneDaily || (byIp?.n ?? 0) >= limits.smsPerIpDaily) {
-        await failure(ip, 'smsCode', phone, { reason: (byPhone?.n ?? 0) >= limits.smsPerPhoneDaily ? 'dailyCapPhone' : 'dailyCapIp' }, person.personId);
-        throw new Refusal(MSG.smsDailyCap, UC_CODE.rateLimited);
-      }
-      const id = newId();
-      const code = sixDigits();
-      await db.insert(smsCodes).values({ id, phone, code, ip, expiresAt: new Date(Date.now() + SMS_CODE_TTL_SECONDS * 1000) });
-      await sms.sendCode(phone, code);
-      await platform.audit({ personId: person.personId, ip, event: 'smsCode', target: phone, outcome: 'success' });
+      const id = await sendCode(person, ip, 'smsCode');
       return { id };
     },
 
@@ -315,6 +331,60 @@ export function makeUc({ db, platform, sms, wechat, limits, timeZone }: UcDeps) 
       await proveBySmsCode(person, body.captcha_session_id, body.captcha, ip, 'login', 'sms');
       return openSession(person, 'sms', ip, body.expires);
     },
+
+    /**
+     * An administrator's first factor (adminLogin): captcha, password (counted toward the lockout), an
+     * administrative role; then a code to their mobile and a challenge that only that code completes.
+     */
+    async adminLogin(body: { captcha: string; captcha_session_id: string; username: string; password: string }, ip: string) {
+      await limit('login', ip, limits.perMinute, 'adminLogin');
+      await consumeCaptcha(body.captcha_session_id, body.captcha, ip, 'adminLogin', body.username);
+      const person = await personByMobile(body.username);
+      const [cred] = person ? await db.select({ personId: credentials.personId }).from(credentials).where(eq(credentials.personId, person.personId)).limit(1) : [];
+      if (!person || !cred) {
+        await verifyPassword(await decoy(), body.password);
+        await failure(ip, 'adminLogin', body.username, { reason: 'unknown' });
+        throw new Refusal(MSG.badCredentials, UC_CODE.badCredentials);
+      }
+      const proof = await provePassword(person.personId, body.password, ip, 'adminLogin', body.username);
+      if (!proof.ok) throw new Refusal(`${MSG.badCredentials}，再错${LOGIN_FAILURE_LIMIT - proof.failures}次账号将被锁定15分钟`, UC_CODE.badCredentials);
+      await refuseIfCannotLogIn(person, ip, body.username, 'admin');
+      if ((await rolesOf(person.personId)).length === 0) {
+        await failure(ip, 'adminLogin', body.username, { reason: 'notAdmin' }, person.personId);
+        throw new Refusal(A.ADMIN_MSG.notAdmin, UC_CODE.forbidden);
+      }
+      const smsCodeId = await sendCode(person, ip, 'adminLogin');
+      const challenge = newId();
+      await db.insert(adminChallenges).values({ id: challenge, personId: person.personId, smsCodeId, expiresAt: new Date(Date.now() + A.ADMIN_CHALLENGE_SECONDS * 1000) });
+      await platform.audit({ personId: person.personId, ip, event: 'adminLogin', target: 'password', outcome: 'success' });
+      return { challenge, mobile: `${person.mobile.slice(0, 3)}****${person.mobile.slice(-4)}` };
+    },
+
+    /** The second factor: the challenge's own SMS code (a wrong one counts toward the lockout); opens an administrator session. */
+    async adminVerify(body: { challenge: string; code: string }, ip: string) {
+      await limit('login', ip, limits.perMinute, 'adminLogin');
+      const [ch] = await db.select().from(adminChallenges).where(and(eq(adminChallenges.id, body.challenge), isNull(adminChallenges.usedAt), gt(adminChallenges.expiresAt, new Date()))).limit(1);
+      if (!ch) {
+        await failure(ip, 'adminLogin', 'code', { reason: 'challengeExpired' });
+        throw new Refusal(A.ADMIN_MSG.challengeExpired, UC_CODE.smsCodeExpired);
+      }
+      const [person] = await db.select().from(persons).where(eq(persons.personId, ch.personId)).limit(1);
+      if (!person) throw new Refusal(A.ADMIN_MSG.challengeExpired, UC_CODE.smsCodeExpired);
+      await refuseIfLocked(person.personId, ip, 'adminLogin', 'code');
+      await proveBySmsCode(person, ch.smsCodeId, body.code, ip, 'adminLogin', 'code');
+      const used = await db.update(adminChallenges).set({ usedAt: new Date() }).where(and(eq(adminChallenges.id, ch.id), isNull(adminChallenges.usedAt))).returning({ id: adminChallenges.id });
+      if (used.length === 0) throw new Refusal(A.ADMIN_MSG.challengeExpired, UC_CODE.smsCodeExpired);
+      const roles = await rolesOf(person.personId);
+      if (roles.length === 0) throw new Refusal(A.ADMIN_MSG.notAdmin, UC_CODE.forbidden);
+      const login = await openSession(person, 'admin', ip, A.ADMIN_SESSION_SECONDS);
+      return {
+        token: login.authorization.id,
+        expiresAt: login.authorization.expires_at,
+        person: { personId: person.personId, personName: person.personName, mobile: `${person.mobile.slice(0, 3)}****${person.mobile.slice(-4)}`, roles, idleSeconds: A.ADMIN_IDLE_SECONDS },
+      };
+    },
+
+    rolesOf,
 
     async logout(personId: number, sessionId: number, ip: string) {
       await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));

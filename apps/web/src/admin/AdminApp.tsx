@@ -1,0 +1,41 @@
+/**
+ * /admin: the college's administration area (issue 25). Its own login (password, then the SMS code,
+ * every time), its own session in this tab (lib/adminSession.ts), and a shell with the side menu of the
+ * sections the administrator's roles allow.
+ */
+import { useEffect, useSyncExternalStore } from 'react';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { adminSession, adminSessionJustExpired, setAdminExpiredHandler } from '../lib/adminSession.ts';
+import { hideLoadingOverlay } from '../app/RootLayout.tsx';
+import { AdminLogin } from './AdminLogin.tsx';
+import { AdminShell } from './AdminShell.tsx';
+import './admin.css';
+
+export function useAdminSession() {
+  return useSyncExternalStore(adminSession.subscribe, adminSession.get, () => null);
+}
+
+export default function AdminApp() {
+  const session = useAdminSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  useEffect(hideLoadingOverlay, []);
+  useEffect(() => {
+    setAdminExpiredHandler(() => {
+      const here = `${window.location.pathname}${window.location.search}`;
+      navigate(`/admin/login?expired=1&next=${encodeURIComponent(here.startsWith('/admin/login') ? '/admin' : here)}`, { replace: true });
+    });
+    return () => setAdminExpiredHandler(() => undefined);
+  }, [navigate]);
+
+  return (
+    <Routes>
+      <Route path="login" element={<AdminLogin />} />
+      <Route
+        path="*"
+        element={session ? <AdminShell session={session} /> : <Navigate to={`/admin/login?${adminSessionJustExpired() ? 'expired=1&' : ''}next=${encodeURIComponent(location.pathname + location.search)}`} replace />}
+      />
+    </Routes>
+  );
+}

@@ -1,0 +1,144 @@
+/**
+ * The area's frame: a side menu of the sections the roles allow, a header with who is logged in and
+ * 退出, and the section's page. The menu is a convenience; the server checks every call's role. The
+ * session ends after 30 minutes without a call (the server's rule); the shell counts the same and goes
+ * back to the login when it is over, so an unattended screen does not stay open.
+ */
+import { lazy, Suspense, useEffect, useMemo, type ComponentType } from 'react';
+import { Button, Layout, Menu, Result, Space, Tag, Typography } from 'antd';
+import {
+  AuditOutlined,
+  CloudServerOutlined,
+  FileTextOutlined,
+  HomeOutlined,
+  ImportOutlined,
+  LogoutOutlined,
+  SafetyCertificateOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
+import { Link, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { ADMIN_ROLE_NAMES } from '@portal/contract/base';
+import { admin } from '@portal/contract/refs';
+import { call } from '../api/client.ts';
+import { adminSession, adminSessionExpired, type AdminSessionState } from '../lib/adminSession.ts';
+import { PageLoading } from '../app/PageLoading.tsx';
+import { SECTIONS, sectionsFor, type Section } from './sections.ts';
+import { useCollegeName } from './useCollegeName.ts';
+import { AdminHome } from './AdminHome.tsx';
+
+const ICONS: Record<string, ComponentType> = {
+  content: FileTextOutlined,
+  people: TeamOutlined,
+  imports: ImportOutlined,
+  certificates: SafetyCertificateOutlined,
+  audit: AuditOutlined,
+  ops: CloudServerOutlined,
+};
+
+const pageModules = import.meta.glob<{ default: ComponentType }>('./pages/*/Page.tsx');
+const pages = new Map(
+  SECTIONS.map((s) => {
+    const load = pageModules[`./pages/${s.key}/Page.tsx`];
+    return [s.key, load ? lazy(load) : null] as const;
+  }),
+);
+
+function SectionPage({ section }: { section: Section }) {
+  const college = useCollegeName();
+  useEffect(() => {
+    document.title = `${section.label} - 管理后台 - ${college}`;
+  }, [section.label, college]);
+  const Page = pages.get(section.key);
+  if (!Page) return <Result status="info" title={section.label} subTitle="本栏目尚未开放" />;
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Page />
+    </Suspense>
+  );
+}
+
+export function AdminShell({ session }: { session: AdminSessionState }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const college = useCollegeName();
+  const mine = useMemo(() => sectionsFor(session.person.roles), [session.person.roles]);
+  const current = location.pathname.split('/')[2] ?? '';
+
+  // The roles may have changed since the login: ask the server who this is on every entry.
+  useEffect(() => {
+    call(admin.adminMe).then(
+      (person) => adminSession.set({ token: session.token, person }),
+      () => undefined,
+    );
+    // Once per shell mount: the token does not change while it is shown.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // The server ends the session after idleSeconds without a call; so does the screen.
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (Date.now() - adminSession.lastCallAt() > session.person.idleSeconds * 1000) adminSessionExpired();
+    }, 15_000);
+    return () => clearInterval(timer);
+  }, [session.person.idleSeconds]);
+
+  const logout = async () => {
+    await call(admin.adminLogout).catch(() => undefined);
+    adminSession.set(null);
+    navigate('/admin/login', { replace: true });
+  };
+
+  const items = [
+    { key: '', icon: <HomeOutlined />, label: <Link to="/admin">首页</Link> },
+    ...mine.map((s) => {
+      const Icon = ICONS[s.key] ?? FileTextOutlined;
+      return { key: s.key, icon: <Icon />, label: <Link to={`/admin/${s.key}`}>{s.label}</Link> };
+    }),
+  ];
+
+  return (
+    <Layout className="admin-layout">
+      <Layout.Sider width={208} breakpoint="lg" collapsedWidth={0} className="admin-sider" theme="light">
+        <div className="admin-brand">
+          <span className="admin-brand-name">管理后台</span>
+        </div>
+        <nav aria-label="管理后台栏目">
+          <Menu mode="inline" selectedKeys={[current]} items={items} />
+        </nav>
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header className="admin-header">
+          <Typography.Text className="admin-header-college">{college}</Typography.Text>
+          <Space size="middle" wrap>
+            <span>
+              {session.person.personName}（{session.person.mobile}）
+            </span>
+            <span>
+              {session.person.roles.map((r) => (
+                <Tag key={r}>{ADMIN_ROLE_NAMES[r]}</Tag>
+              ))}
+            </span>
+            <Button icon={<LogoutOutlined />} onClick={logout}>
+              退出
+            </Button>
+          </Space>
+        </Layout.Header>
+        <Layout.Content className="admin-content">
+          <main>
+            <Routes>
+              <Route index element={<AdminHome sections={mine} person={session.person} />} />
+              {SECTIONS.map((s) => (
+                <Route
+                  key={s.key}
+                  path={`${s.key}/*`}
+                  element={mine.includes(s) ? <SectionPage section={s} /> : <Result status="403" title="没有权限" subTitle={`“${s.label}”需要${s.roles.map((r) => ADMIN_ROLE_NAMES[r]).join('或')}角色`} />}
+                />
+              ))}
+              <Route path="*" element={<Result status="404" title="页面不存在" extra={<Link to="/admin">返回管理后台首页</Link>} />} />
+            </Routes>
+          </main>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,32 @@
+/** The audit log's events in words (the log stores the program's names; the list shows these). */
+export const EVENT_NAMES: Record<string, string> = {
+  login: '登录',
+  logout: '退出登录',
+  smsCode: '发送验证码',
+  passwordChange: '修改密码',
+  passwordSync: '学习系统密码核对',
+  wechatBind: '绑定微信',
+  avatarChange: '更换头像',
+  adminLogin: '管理后台登录',
+  adminGrant: '授予管理员角色',
+  adminContent: '内容管理',
+  adminPerson: '人员与单位',
+  adminImport: '后台导入',
+  adminCertificate: '证书管理',
+  adminOps: '运维操作',
+  import: '数据导入',
+  certificateRevoke: '撤销证书',
+  backup: '备份',
+  auditPrune: '审计日志清理',
+  criticism: '评论',
+  'teacher.updatePerson': '教师修改学员信息',
+  'teacher.resetPassword': '教师重置学员密码',
+  'teacher.sendSMS': '教师发送短信通知',
+  'teacher.grantExtension': '教师批准延期',
+  'teacher.examineWork': '教师批阅作业',
+  'teacher.auditPractice': '教师审核实践',
+  'teacher.addCourse': '教师添加班级课程',
+  'teacher.export': '教师导出',
+};
+
+export const eventName = (event: string) => EVENT_NAMES[event] ?? event;
