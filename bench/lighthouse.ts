@@ -10,11 +10,25 @@
  * the same build scored 77–93 on one machine of this kind and 100 on another (index near 2,400), so a
  * score means little without it.
  *
+ * The learner's pages (/study, /studypdf1, /studylive1) are measured logged in: `opts.login` is the
+ * learner's stored login (what the web app keeps under STORAGE_KEY after a password login), written into
+ * the origin's localStorage of the browser Lighthouse drives before the first run. Lighthouse clears
+ * the HTTP cache and the origin's caches before each run but not localStorage, so each run is a cold
+ * load of a logged-in learner's page, as after a restart of the browser.
+ *
  *   node bench/lighthouse.ts http://127.0.0.1:8080 /index /course
+ *   LIGHTHOUSE_LOGIN=13800000001:Study@2026 node bench/lighthouse.ts http://127.0.0.1:8080 '/study?courseId=33'
+ *
+ * LIGHTHOUSE_SAVE=<dir> keeps each run's report (JSON) there, for the main-thread breakdown.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { loadavg } from 'node:os';
+import path from 'node:path';
 import { chromium } from 'playwright-core';
 import lighthouse from 'lighthouse';
+import { STORAGE_KEY } from '@portal/contract';
+import { logIn } from './server.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -34,7 +48,26 @@ function freePort(): Promise<number> {
 const score = (v: number | null | undefined) => (typeof v === 'number' ? Math.round(v * 100) : null);
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
 
-export async function lighthouseRows(baseUrl: string, paths: string[]): Promise<Record<string, unknown>[]> {
+/** The web app's stored login of `phone` (token and person), as a password login in the page leaves it. */
+export async function storedLogin(baseUrl: string, phone: string, password: string): Promise<string> {
+  const token = await logIn(baseUrl, phone, password);
+  const r = await fetch(`${baseUrl}/video_learning/getSessionPerson`, { method: 'POST', headers: { Authorization: token, Accept: 'application/json' } });
+  const person = ((await r.json()) as { obj: unknown }).obj;
+  if (!person) throw new Error(`no session person for ${phone}`);
+  return JSON.stringify({ token, userInfo: person, loginState: true, loginPhone: phone });
+}
+
+/** The main thread's time by group (Lighthouse's mainthread-work-breakdown), in ms, largest first. */
+function mainThread(audits: Record<string, { details?: unknown; numericValue?: number }>): string {
+  const items = ((audits['mainthread-work-breakdown']?.details as { items?: { groupLabel?: string; group?: string; duration: number }[] } | undefined)?.items ?? []).slice();
+  items.sort((a, b) => b.duration - a.duration);
+  return items
+    .slice(0, 4)
+    .map((i) => `${i.group ?? i.groupLabel} ${Math.round(i.duration)}`)
+    .join(', ');
+}
+
+export async function lighthouseRows(baseUrl: string, paths: string[], opts: { login?: string } = {}): Promise<Record<string, unknown>[]> {
   const port = await freePort();
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -48,6 +81,17 @@ export async function lighthouseRows(baseUrl: string, paths: string[]): Promise<
     // kept open for the whole run keeps Lighthouse's tabs in its window, and no new-tab page opens.
     const cdp = await browser.newBrowserCDPSession();
     await cdp.send('Target.createTarget', { url: 'about:blank' });
+    if (opts.login) {
+      // Lighthouse's tabs open in the browser's default context, which only a CDP connection reaches.
+      const driven = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+      const tab = await driven.contexts()[0]!.newPage();
+      await tab.goto(new URL('/favicon.png', baseUrl).toString());
+      await tab.evaluate(([key, value]) => localStorage.setItem(key, value), [STORAGE_KEY, opts.login] as const);
+      await tab.close();
+      await driven.close();
+    }
+    const saveDir = process.env.LIGHTHOUSE_SAVE;
+    if (saveDir) mkdirSync(saveDir, { recursive: true });
     for (const p of paths) {
       const url = new URL(p, baseUrl).toString();
       const runs = [];
@@ -60,6 +104,7 @@ export async function lighthouseRows(baseUrl: string, paths: string[]): Promise<
         });
         // A run without a performance score (the page did not settle) is not counted.
         if (result && typeof result.lhr.categories.performance?.score === 'number') runs.push(result.lhr);
+        if (result && saveDir) writeFileSync(path.join(saveDir, `${p.replace(/\W+/g, '_')}-${i + 1}.json`), JSON.stringify(result.lhr));
       }
       if (runs.length === 0) throw new Error(`Lighthouse gave no result for ${url}`);
       runs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
@@ -76,8 +121,12 @@ export async function lighthouseRows(baseUrl: string, paths: string[]): Promise<
         lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
         tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
         cls: +(audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3),
+        mainThread: mainThread(audits),
+        // The host's 1-minute load average as this page's runs ended: other work on the host stretches the page's tasks.
+        load: +(loadavg()[0] ?? 0).toFixed(1),
         hostIndex: Math.round(hostIndexes[Math.floor((hostIndexes.length - 1) / 2)] ?? 0),
-        bar: '≥ 95 each',
+        // QUALITY.md: ≥ 95 each on the public pages; the learner's study pages (issue 23): performance ≥ 90, the others ≥ 95.
+        bar: opts.login ? 'perf ≥ 90, others ≥ 95' : '≥ 95 each',
       });
     }
   } finally {
@@ -88,6 +137,8 @@ export async function lighthouseRows(baseUrl: string, paths: string[]): Promise<
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [base = 'http://127.0.0.1:8080', ...paths] = process.argv.slice(2);
-  const rows = await lighthouseRows(base, paths.length ? paths : ['/index', '/course']);
+  const [phone, password] = (process.env.LIGHTHOUSE_LOGIN ?? '').split(':');
+  const login = phone && password ? await storedLogin(base, phone, password) : undefined;
+  const rows = await lighthouseRows(base, paths.length ? paths : ['/index', '/course'], { login });
   console.table(rows);
 }

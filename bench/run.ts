@@ -7,8 +7,9 @@
  *   api     latency and throughput of session and public calls vs a bare route in the same run
  *   index   every index/ (and realTime/, college/) call of the home page: p50 server time (Server-Timing), sequential,
  *           on the demo data (bar ≤ 5 ms) and on the large dataset (bar ≤ 20 ms)
- *   lighthouse  Lighthouse (mobile) on /index, /course and /study against a freshly started server
- *              (bar: performance, accessibility, best practices ≥ 95)
+ *   lighthouse  Lighthouse (mobile) on /index and /course, and logged in as the demo learner on /study,
+ *              /studypdf1 and /studylive1 (real demo records), against a freshly started server
+ *              (bar: performance, accessibility, best practices ≥ 95; /study and friends: performance ≥ 90)
  *   export  a 2,000-learner class's per-learner statistics export (exportClassPersonStudy), streamed, on
  *           the embedded database and on PostgreSQL with the large dataset (bar ≤ 5 s), and a cheap call
  *           sent every 50 ms, open loop, while it runs (bar: its p90 ≤ 100 ms)
@@ -42,7 +43,7 @@ import http from 'node:http';
 import { catalog, content, exam as E, isCallDef, type CallDef } from '@portal/contract';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { lighthouseRows } from './lighthouse.ts';
+import { lighthouseRows, storedLogin } from './lighthouse.ts';
 import { probe } from './probe.ts';
 import { newToken, sha256 } from '../apps/server/src/lib/crypto.ts';
 import { gradePaper, type Gradable } from '../apps/server/src/modules/exam/grade.ts';
@@ -769,10 +770,51 @@ async function benchExam() {
 if (wanted('start')) await benchStart();
 if (wanted('bundle')) benchBundle();
 if (wanted('api')) await benchApi();
+/**
+ * The study pages as a learner opens them: the demo learner (13800000001) logged in, /study on the first
+ * of their courses in progress whose chapters are all videos, /studypdf1 on the first demo course with
+ * a PDF chapter, /studylive1 on the replay of the first live lesson that has ended. Found through the
+ * server's own calls, so that each page opens a real record of the seeded demo.
+ */
+async function studyPaths(base: string, token: string): Promise<string[]> {
+  const post = async <T>(url: string, auth = false): Promise<T> => {
+    const r = await fetch(`${base}${url}`, { method: 'POST', headers: auth ? { Authorization: token } : {} });
+    const body = (await r.json()) as { res: boolean; obj: T };
+    if (!body.res) throw new Error(`${url} refused`);
+    return body.obj;
+  };
+  const courseOf = (id: number) => post<catalog.CourseDetail>(`/video_learning/education/index/findCourseById?id=${id}`);
+  const mine = await post<{ list: { id: number }[] }>('/video_learning/education/studentLearn/findLearningCourse?completed=false&pageSize=50', true);
+  let study: string | null = null;
+  for (const { id } of mine.list) {
+    const c = await courseOf(id);
+    if (c.resources.length > 0 && c.resources.every((r) => r.kind === 'video')) {
+      study = `/study?courseId=${c.id}`;
+      break;
+    }
+  }
+  let pdf: string | null = null;
+  let live: string | null = null;
+  for (let id = 1; id <= 200 && !(pdf && live); id++) {
+    const c = await courseOf(id).catch(() => null);
+    if (!c) continue;
+    const p = c.resources.find((r) => r.kind === 'pdf');
+    if (!pdf && p) pdf = `/studypdf1?courseId=${c.id}&resourceId=${p.id}`;
+    const l = c.resources.find((r) => r.kind === 'live' && r.liveEnd !== null && Date.parse(r.liveEnd) < Date.now());
+    if (!live && l) live = `/studylive1?courseId=${c.id}&resourceId=${l.id}`;
+  }
+  if (!study || !pdf || !live) throw new Error('the demo has no course for one of the study pages');
+  return [study, pdf, live];
+}
+
 if (wanted('lighthouse')) {
   const server = await startServer(mkdtempSync(path.join(tmpdir(), 'portal-bench-lh-')), 18086);
   try {
-    save('lighthouse', await lighthouseRows('http://127.0.0.1:18086', ['/index', '/course', '/study']));
+    const base = 'http://127.0.0.1:18086';
+    const login = await storedLogin(base, '13800000001', 'Study@2026');
+    const study = await studyPaths(base, (JSON.parse(login) as { token: string }).token);
+    const rows = [...(await lighthouseRows(base, ['/index', '/course'])), ...(await lighthouseRows(base, study, { login }))];
+    save('lighthouse', rows);
   } finally {
     await stop(server.child);
   }

@@ -18,7 +18,7 @@ import { failure } from './http/envelope.ts';
 import { HttpError, isDatabaseDown } from './http/errors.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { registerSecurityHeaders, registerServerTiming } from './http/headers.ts';
-import { makeSsr, SSR_PATHS } from './http/ssr.ts';
+import { makeSsr, SSR_PATHS, type Ssr } from './http/ssr.ts';
 import { instrumentDatabase, makeMetrics, registerHttpMetrics, registerOperations, registerRequestId, requestIdGenerator } from './http/metrics.ts';
 import { makePlatform } from './modules/platform/service.ts';
 import { makeUc } from './modules/uc/service.ts';
@@ -55,6 +55,12 @@ import { diskStorage } from './integrations/storage.ts';
 import { makeWorkerPool } from './workers/pool.ts';
 import { INSTANCE_BEAT_MS, makeAdmin } from './modules/admin/service.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { makeAdminContent } from './modules/adminContent/service.ts';
+import { adminContentRoutes } from './modules/adminContent/routes.ts';
+import { makeImportAdmin } from './modules/import/admin.ts';
+import { importAdminRoutes } from './modules/import/adminRoutes.ts';
+import { makeCertificateAdmin } from './modules/certificate/admin.ts';
+import { certificateAdminRoutes } from './modules/certificate/adminRoutes.ts';
 import { makePeople } from './modules/people/service.ts';
 import { peopleRoutes } from './modules/people/routes.ts';
 import { PRODUCT_VERSION } from './version.ts';
@@ -129,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   mkdirSync(uploadsRoot, { recursive: true });
   const storage = diskStorage(uploadsRoot);
 
+  let ssr: Ssr | null = null;
   const bound: { call: CallDef; url: string }[] = [];
   const binder = makeBinder(app, config.PRODUCT, makeAuth(db, config.SESSION_IDLE_SECONDS, config.OPERATOR_TOKEN));
   const bind: Binder = (call, handler, options) => {
@@ -168,7 +175,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   learningRoutes(bind, learning, metrics);
   examRoutes(bind, exam, metrics);
   certificateRoutes(bind, certificates);
-  importRoutes(bind, makeImporter({ db, storage, platform }));
+  const importer = makeImporter({ db, storage, platform });
+  importRoutes(bind, importer);
   notesRoutes(
     bind,
     makeNotes({ db, platform, isMine: (personId, courseId) => learning.isMine(personId, courseId), forbiddenWords: config.FORBIDDEN_WORDS, criticismPerMinute: config.CRITICISM_PER_MINUTE }),
@@ -196,6 +204,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   opsRoutes(bind, ops);
   const admin = makeAdmin({ db, config, platform, ops, rolesOf: uc.rolesOf, version: PRODUCT_VERSION });
   adminRoutes(bind, admin, uc);
+  // A content change forgets this instance's rendered pages at once; other instances' expire within SSR_CACHE_SECONDS.
+  adminContentRoutes(bind, makeAdminContent({ db, platform, storage, changed: () => ssr?.forget() }));
+  importAdminRoutes(bind, makeImportAdmin({ db, importer, config }));
+  certificateAdminRoutes(bind, makeCertificateAdmin({ db, platform, certificates, timeZone: config.TIME_ZONE }));
   peopleRoutes(bind, makePeople({ db, platform, sms, uc, noticesPerPhoneDaily: config.SMS_NOTICE_DAILY_CAP_PER_PHONE, timeZone: config.TIME_ZONE, collegeName: config.COLLEGE_NAME }));
   // Every instance says it is alive, for the administration area's operations page.
   if (config.NODE_ENV !== 'test') {
@@ -262,7 +274,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/', (_req, reply) => reply.redirect('/index', 302));
 
   // /index and /course come rendered on the server when the web app's rendering bundle is built (ADR 0008).
-  const ssr = webBuilt ? makeSsr(app, { webDist: config.WEB_DIST, ssrDist: config.WEB_SSR_DIST, cacheSeconds: config.SSR_CACHE_SECONDS, log: app.log }) : null;
+  ssr = webBuilt ? makeSsr(app, { webDist: config.WEB_DIST, ssrDist: config.WEB_SSR_DIST, cacheSeconds: config.SSR_CACHE_SECONDS, log: app.log }) : null;
 
   app.setNotFoundHandler(async (req, reply) => {
     const isApi = API_PREFIXES.some((p) => req.url.startsWith(p));

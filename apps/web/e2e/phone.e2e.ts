@@ -143,6 +143,11 @@ describe('every page on a 375 px phone', () => {
     const { page, close } = await browser.open('phone');
     await logIn(page, STUDY_PHONE_LEARNER);
     await openVisit(page, STUDY[0]!);
+    // The notes and the comments load as the learner scrolls towards them (features/study/later.tsx).
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await eventually(() => page.locator('.notes-panel').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await eventually(() => page.locator('.feedback').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     const top = async (selector: string) => (await page.locator(selector).first().boundingBox())?.y ?? NaN;
     const video = await top('video');
     const chapters = await top('nav[aria-label="课程章节"]');

@@ -22,4 +22,7 @@ export * from './wordCount.ts';
 export * from './bookTitle.ts';
 export { workFileTypeOfName } from './workFiles.ts';
 export * as admin from './calls/admin.ts';
+export * as adminContent from './calls/adminContent.ts';
+export * as adminImport from './calls/adminImport.ts';
+export * as adminCertificate from './calls/adminCertificate.ts';
 export * as adminPeople from './calls/adminPeople.ts';

@@ -64,4 +64,7 @@ export const notes = refsOf('notes', contract.notes);
 export const operator = refsOf('operator', contract.operator);
 export const work = refsOf('work', contract.work);
 export const admin = refsOf('admin', contract.admin);
+export const adminContent = refsOf('adminContent', contract.adminContent);
+export const adminImport = refsOf('adminImport', contract.adminImport);
+export const adminCertificate = refsOf('adminCertificate', contract.adminCertificate);
 export const adminPeople = refsOf('adminPeople', contract.adminPeople);

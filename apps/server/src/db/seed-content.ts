@@ -37,6 +37,7 @@ import {
   trainingYears,
 } from './schema/index.ts';
 import { chinaYearOf } from '../modules/content/listing.ts';
+import { htmlOfPlainText } from '../lib/sanitizeHtml.ts';
 import { DEMO_CATEGORIES, DEMO_COURSES, DEMO_SECONDS_PER_HOUR, LIVE_MINUTES_PER_HOUR, timeNote } from './seed-courses.ts';
 
 /** The demo media on disk, and the address it is served at. */
@@ -77,6 +78,8 @@ const chinaDate = (year: number, month: number, day: number, hour = 9) => new Da
 function paragraphs(...ps: string[]) {
   return ps.join('\n\n');
 }
+/** News, notices and the about page are rich text (sanitised HTML), as an administrator's editor writes them. */
+const richText = (...ps: string[]) => htmlOfPlainText(paragraphs(...ps));
 
 export async function seedContent(db: Db, rnd: () => number) {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)] as T;
@@ -435,7 +438,7 @@ export async function seedContent(db: Db, rnd: () => number) {
       title,
       imageUrl: media(`news/news-${String(i + 1).padStart(2, '0')}.webp`),
       summary: body[0]!,
-      body: paragraphs(...body),
+      body: richText(...body),
       source: pick(['学院办公室', '教务处', '网络学院', '培训部']),
       publishedAt: new Date(now - (i * 11 + between(0, 5)) * DAY - between(1, 10) * HOUR),
     })),
@@ -516,7 +519,7 @@ export async function seedContent(db: Db, rnd: () => number) {
       pinned: true,
       source: '省委组织部',
       publishedAt: chinaDate(thisYear, 1, 6),
-      body: paragraphs(
+      body: richText(
         '各市委组织部、省直各单位：',
         `为深入推进干部教育培训工作，现就做好${thisYear}年度全省公务员网络培训工作通知如下：一、全年学习任务不少于50学时，其中公需科目不少于30学时；二、学员登录网络学院完成课程学习和在线考试；三、各单位培训联络员要及时督促学员按期完成学习任务。`,
         '附件：培训安排表、课程目录。',
@@ -529,7 +532,7 @@ export async function seedContent(db: Db, rnd: () => number) {
       pinned: true,
       source: '网络学院',
       publishedAt: new Date(now - 3 * DAY),
-      body: paragraphs('为提升平台服务能力，网络学院将于本周六22:00至24:00进行系统维护升级，届时暂停学习服务。', '维护期间已开始的学习记录不受影响，请学员提前保存考试答案，合理安排学习时间。由此带来的不便，敬请谅解。'),
+      body: richText('为提升平台服务能力，网络学院将于本周六22:00至24:00进行系统维护升级，届时暂停学习服务。', '维护期间已开始的学习记录不受影响，请学员提前保存考试答案，合理安排学习时间。由此带来的不便，敬请谅解。'),
       files: [],
     },
     ...topics.flatMap((t, i) =>
@@ -538,7 +541,7 @@ export async function seedContent(db: Db, rnd: () => number) {
         title: tpl.title(t),
         source: pick(['省委组织部', '省人力资源和社会保障厅', '教务处', '网络学院']),
         publishedAt: new Date(now - (i * 4 + j) * 9 * DAY - between(0, 6) * DAY - between(1, 8) * HOUR),
-        body: paragraphs(...tpl.body(t)),
+        body: richText(...tpl.body(t)),
         files: tpl.files,
       })),
     ),
@@ -547,7 +550,7 @@ export async function seedContent(db: Db, rnd: () => number) {
       title,
       source: '教务处',
       publishedAt: new Date(now - (i * 17 + between(0, 5)) * DAY),
-      body: paragraphs('学院各部门、各市分平台：', ...body, '学院教务处'),
+      body: richText('学院各部门、各市分平台：', ...body, '学院教务处'),
       files: [],
     })),
   ];
@@ -578,14 +581,14 @@ export async function seedContent(db: Db, rnd: () => number) {
     {
       title: '学院简介',
       sort: 0,
-      body: paragraphs(
+      body: richText(
         '省委党校（省行政学院）干部网络学院是全省干部教育培训的网络平台，承担全省各级机关公务员和参照公务员法管理单位工作人员的网络培训任务。',
         '学院坚持以习近平新时代中国特色社会主义思想为指导，聚焦政治能力和履职本领，建设了政治理论、履职能力、经济社会、数字素养等课程体系，设有十个市级分平台。',
       ),
     },
-    { title: '办学宗旨', sort: 1, body: paragraphs('坚持党校姓党，服务干部成长。', '以学员为中心，提供随时可学、处处能学的优质网络培训服务。') },
-    { title: '主要职能', sort: 2, body: paragraphs('组织实施年度网络培训、专题培训和培训班网上学习；建设和管理网络课程资源；开展学时认定、在线考试和证书发放；为各市分平台提供技术和业务支持。') },
-    { title: '联系我们', sort: 3, body: paragraphs('地址：太原市小店区学府街（示例地址）', '学习支持服务时间：周一至周五 08:30-12:00，14:00-17:00', '电话：0351-1234567　传真：0351-1234568　邮箱：support@academy.example.cn') },
+    { title: '办学宗旨', sort: 1, body: richText('坚持党校姓党，服务干部成长。', '以学员为中心，提供随时可学、处处能学的优质网络培训服务。') },
+    { title: '主要职能', sort: 2, body: richText('组织实施年度网络培训、专题培训和培训班网上学习；建设和管理网络课程资源；开展学时认定、在线考试和证书发放；为各市分平台提供技术和业务支持。') },
+    { title: '联系我们', sort: 3, body: richText('地址：太原市小店区学府街（示例地址）', '学习支持服务时间：周一至周五 08:30-12:00，14:00-17:00', '电话：0351-1234567　传真：0351-1234568　邮箱：support@academy.example.cn') },
   ]);
 
   type NewDownload = typeof downloads.$inferInsert;

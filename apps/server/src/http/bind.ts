@@ -69,7 +69,7 @@ export interface BindOptions<C extends CallDef> {
    * whose every attempt must be on the record (the import), the module records it here; the refusal
    * still goes out as it would.
    */
-  onUploadRefused?: (attempt: { query: CallQuery<C>; ip: string }, reason: string) => Promise<void>;
+  onUploadRefused?: (attempt: { query: CallQuery<C>; ip: string; caller: Caller | null }, reason: string) => Promise<void>;
 }
 
 export interface Binder {
@@ -109,7 +109,7 @@ export function makeBinder(app: FastifyInstance, product: string, auth: AuthCont
           try {
             file = await readUpload(req, call.upload);
           } catch (err) {
-            if (err instanceof HttpError && options?.onUploadRefused) await options.onUploadRefused({ query, ip: req.ip } as { query: CallQuery<typeof call>; ip: string }, err.message);
+            if (err instanceof HttpError && options?.onUploadRefused) await options.onUploadRefused({ query, ip: req.ip, caller } as { query: CallQuery<typeof call>; ip: string; caller: Caller | null }, err.message);
             throw err;
           }
         }

@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { person, urlOf } from '@portal/contract';
-import { createTestApp, PRODUCT, type TestApp } from '../test/harness.ts';
+import { adminContent, person, urlOf } from '@portal/contract';
+import { createTestApp, DEMO_ADMINS, PRODUCT, type TestApp } from '../test/harness.ts';
 import { BOOT_SCRIPT, MENU_MARK_SCRIPT } from './bootScript.ts';
 
 const TEMPLATE = `<!doctype html>
@@ -163,6 +163,19 @@ describe('server rendering of /index and /course', () => {
     expect(bundle.renderings()).toBe(before + 1);
     await get(t, '/course?page=3');
     expect(bundle.renderings()).toBe(before + 2);
+  });
+
+  it('a content administrator\'s change makes this instance render again at once (the others within SSR_CACHE_SECONDS)', async () => {
+    const bundle = (await import(path.join(ssrDist, 'entry-server.js'))) as { renderings(): number };
+    await get(t, '/course?page=4');
+    const before = bundle.renderings();
+    await get(t, '/course?page=4');
+    expect(bundle.renderings()).toBe(before);
+    const token = await t.adminLogin(DEMO_ADMINS.content);
+    const saved = await t.call(adminContent.adminContentSave, { token, body: { kind: 'link', name: '示例网站', url: 'https://example.cn/' } });
+    expect(saved.json.code).toBe(0);
+    await get(t, '/course?page=4');
+    expect(bundle.renderings()).toBe(before + 1);
   });
 
   it('a rendering that fails leaves the page to the browser (index.html as built)', async () => {

@@ -58,6 +58,8 @@ function closure(manifest: Manifest, key: string, seen = new Set<string>()): { j
 export interface Ssr {
   /** The whole HTML of `url` rendered on the server, or null when the browser should render it. */
   page(url: string): Promise<string | null>;
+  /** Forgets every rendering (the content changed): the next visitor of each address gets a new one. */
+  forget(): void;
 }
 
 /** The entry's chunks and styles (index.html links them) and a page's own, less the entry's. */
@@ -163,6 +165,7 @@ export function makeSsr(app: FastifyInstance, opts: { webDist: string; ssrDist: 
       }
       return html;
     },
+    forget: () => cache.clear(),
   };
   // Once the server listens, render each page once, so that the first visitor neither waits for
   // the lazily loaded parts nor gets a page left to the browser.

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG, STORAGE_KEY, UC_CODE } from '@portal/contract/base';
-import { auth, person } from '@portal/contract/refs';
+import { auth, person, teacher } from '@portal/contract/refs';
 
 const toast = vi.fn();
 vi.mock('../lib/toast.ts', () => ({ toast: (...args: unknown[]) => toast(...args) }));
@@ -168,22 +168,44 @@ describe('api client', () => {
     expect(toast).toHaveBeenCalledWith('error', MSG.requestFailed);
   });
 
-  it('a reference is enough: the contract is loaded with the first call; if it cannot be, that is a network failure, shown, and the next call tries again', async () => {
+  it('a reference is enough: the contract is loaded with the first call; if it cannot be, that is a network failure, shown, nothing is sent, and the next call tries again', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { call } = await client();
     vi.doMock('@portal/contract', () => {
       throw new TypeError('Failed to fetch dynamically imported module');
     });
     try {
-      await expect(call(person.getSessionPerson)).rejects.toMatchObject({ kind: 'network', message: MSG.requestFailed });
+      await expect(call(teacher.findUnreadMessageCount)).rejects.toMatchObject({ kind: 'network', message: MSG.requestFailed });
     } finally {
       vi.doUnmock('@portal/contract');
     }
     expect(toast).toHaveBeenLastCalledWith('error', MSG.requestFailed);
     expect(fetchMock).not.toHaveBeenCalled();
-    fetchMock.mockResolvedValueOnce(vl(null));
-    await expect(call(person.getSessionPerson)).resolves.toBeNull();
-    expect(requestAt(0).url).toBe('/video_learning/getSessionPerson');
+    fetchMock.mockResolvedValueOnce(vl(2));
+    await expect(call(teacher.findUnreadMessageCount)).resolves.toBe(2);
+    expect(requestAt(0).url).toBe('/video_learning/education/studentLearn/findUnreadMessageCount');
+  });
+
+  it('a read open to visitors leaves while the schemas load, and its answer is still checked against them', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { call } = await client();
+    let release = () => undefined as void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    vi.doMock('@portal/contract', async () => {
+      await gate;
+      return vi.importActual('@portal/contract');
+    });
+    try {
+      fetchMock.mockResolvedValueOnce(json({ res: true, resMsg: '成功', obj: { personName: 3 } }));
+      const answer = call(person.getSessionPerson);
+      await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+      release();
+      await expect(answer).rejects.toMatchObject({ kind: 'invalid' });
+    } finally {
+      vi.doUnmock('@portal/contract');
+    }
   });
 
   it('uploads multipart in the call field and answers data and resMsg; HTTP failures are left to the caller', async () => {

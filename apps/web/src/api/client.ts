@@ -87,12 +87,20 @@ export function setTransport(next: (url: string, init: RequestInit) => Promise<R
 
 type Contract = typeof import('@portal/contract');
 let contractPromise: Promise<Contract> | null = null;
-/** The whole contract, schemas and all: loaded (and its schemas built) with the first call, once. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/**
+ * The whole contract, schemas and all: loaded (and its schemas built) with the first call, once. zod is
+ * evaluated in a task of its own before the contract's modules build their schemas with it, so that the
+ * two are not one long task.
+ */
 export function loadContract(): Promise<Contract> {
-  contractPromise ??= import('@portal/contract').catch((err: unknown) => {
-    contractPromise = null;
-    throw err;
-  });
+  contractPromise ??= import('zod')
+    .then(nextTask)
+    .then(() => import('@portal/contract'))
+    .catch((err: unknown) => {
+      contractPromise = null;
+      throw err;
+    });
   return contractPromise;
 }
 
@@ -157,14 +165,21 @@ export interface Answer<T> {
   message: string;
 }
 
-async function send<C extends CallDef>(def: C, url: string, init: RequestInit, quiet = false, via = transport): Promise<Answer<CallData<C>>> {
+/** A request on its way: its response, or why it did not arrive (read once the call's schemas are there). */
+type Sent = Promise<{ res: Response } | { err: unknown }>;
+const dispatch = (method: string, url: string, init: RequestInit, via = transport): Sent =>
+  Promise.resolve()
+    .then(() => via(url, { ...init, method }))
+    .then(
+    (res) => ({ res }),
+    (err: unknown) => ({ err }),
+  );
+
+async function send<C extends CallDef>(def: C, url: string, init: RequestInit, quiet = false, via = transport, sent?: Sent): Promise<Answer<CallData<C>>> {
   const { responseSchema } = await loadContract();
-  let res: Response;
-  try {
-    res = await via(url, { ...init, method: def.method });
-  } catch (err) {
-    throw fail('network', null, err, quiet);
-  }
+  const out = await (sent ?? dispatch(def.method, url, init, via));
+  if ('err' in out) throw fail('network', null, out.err, quiet);
+  const res = out.res;
   // The administration area's session is its own: a 401 there sends the administrator back to its login.
   if (res.status === 401 && def.auth === 'admin') {
     adminSessionExpired();
@@ -202,8 +217,28 @@ async function send<C extends CallDef>(def: C, url: string, init: RequestInit, q
   return { data: data.data as CallData<C>, message };
 }
 
+/**
+ * A read that anyone may make (a public list, the portal's configuration, the session's person: a GET,
+ * or a `find`/`get` call open to visitors: auth `none` or `optional`) does not wait for the contract's
+ * schemas before it leaves: on a page's first call the request and the schemas' chunk load side by
+ * side, and the answer is checked once both are in. Only such reads: a call that may change something
+ * (or opens a study session or an exam attempt, which some `find` calls do, all of them behind a
+ * login) still leaves only once its schemas are loaded, so that it never acts when its answer could
+ * not be read.
+ */
+const EARLY_READ = /^(find|get)[A-Z]/;
+const leavesEarly = (ref: AnyCall, body: unknown) => !('data' in ref) && body === undefined && (ref.auth === 'none' || ref.auth === 'optional') && (ref.method === 'GET' || EARLY_READ.test(ref.name));
+
 async function request<R extends AnyCall>(ref: R, input: CallInput<R> | undefined, quiet: boolean): Promise<CallAnswer<R>> {
   const { params, query, body } = (input ?? {}) as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown };
+  if (leavesEarly(ref, body)) {
+    const definition = definitionOf(ref, quiet);
+    definition.catch(() => undefined);
+    const url = await urlFor(ref, params, query);
+    const headers = headersFor(ref);
+    const sent = dispatch(ref.method, url, { headers });
+    return (await send(await definition, url, { headers }, quiet, transport, sent)).data;
+  }
   const def = await definitionOf(ref, quiet);
   const url = await urlFor(def, params, query);
   const headers = headersFor(def);

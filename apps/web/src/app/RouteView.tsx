@@ -3,7 +3,7 @@
  * modal and a 请先登录 panel; noPermission → the no-permission modal, page withheld) and renders the
  * page, lazily loaded; a page of an area (the classroom, class management) inside the area's layout.
  */
-import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
 import { LockOutlined, StopOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router';
 import { decideRoute, MSG, type RouteDecision, type RouteSpec } from '@portal/contract/base';
@@ -12,6 +12,7 @@ import { useSession } from '../features/auth/session.ts';
 import { pageTitle, usePortalConfig } from '../lib/config.ts';
 import { areaOf } from './areas.ts';
 import { PageLoading } from './PageLoading.tsx';
+import type { PageComponent } from './routes.tsx';
 import { StatusPanel } from './StatusPanel.tsx';
 
 const AreaLayout = lazy(() => import('./AreaLayout.tsx'));
@@ -23,9 +24,18 @@ export function useDocumentTitle(title: string) {
   }, [title, config?.collegeName]);
 }
 
-export function RouteView({ spec, Page }: { spec: RouteSpec; Page: ComponentType }) {
+const NOT_PRELOADING = { get: () => false, subscribe: () => () => undefined };
+
+export function RouteView({ spec, Page }: { spec: RouteSpec; Page: PageComponent }) {
   useDocumentTitle(spec.title);
   const { person, restoring } = useSession();
+  // While a stored login is checked, the page's chunks load beside the check instead of after it;
+  // the loading state stays until they are in, so that the page then renders without suspending.
+  useEffect(() => {
+    if (restoring) Page.preload?.();
+  }, [restoring, Page]);
+  const preloads = Page.preloading ?? NOT_PRELOADING;
+  const preloading = useSyncExternalStore(preloads.subscribe, preloads.get, () => false);
   const location = useLocation();
   const target = `${location.pathname}${location.search}`;
   const decision = restoring ? 'wait' : decideRoute(spec, person);
@@ -43,7 +53,7 @@ export function RouteView({ spec, Page }: { spec: RouteSpec; Page: ComponentType
     if (decision === 'noPermission') authUi.openNoPermission();
   }, [decision, target]);
 
-  if (decision === 'wait') return <PageLoading />;
+  if (decision === 'wait' || (preloading && decision === 'allow')) return <PageLoading />;
   if (decision === 'login') {
     return (
       <div className="page-container">

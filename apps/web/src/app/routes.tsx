@@ -7,7 +7,7 @@
  * antd is loaded inside antd's scope (lazyAntd); the public portal's pages are drawn without antd so
  * that their first screen does not wait for it (ADR 0008).
  */
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import type { RouteSpec } from '@portal/contract/base';
 import { NotFound } from './NotFound.tsx';
@@ -15,6 +15,7 @@ import { RootLayout } from './RootLayout.tsx';
 import { RouteError } from './RouteError.tsx';
 import { PAGES_WITHOUT_ANTD } from './antdFree.ts';
 import { lazyAntd } from './lazyAntd.tsx';
+import { loadContract } from '../api/client.ts';
 import { FLAT_ROUTES, type RouteHandle } from './routeSpec.ts';
 import { RouteView } from './RouteView.tsx';
 import { areaOf } from './areas.ts';
@@ -26,9 +27,63 @@ const AdminApp = lazyAntd(() => import('../admin/AdminApp.tsx'));
 
 const pageModules = import.meta.glob<{ default: ComponentType }>('../pages/**/Page.tsx');
 
-function pageFor(spec: RouteSpec): ComponentType {
+/**
+ * A lazily loaded page, with `preload` to fetch its chunks before it is rendered (RouteView, while a
+ * stored login is checked) and, for a page drawn without antd, `preloading` (true while they load:
+ * RouteView keeps its loading state until then instead of suspending).
+ */
+export type PageComponent = ComponentType & { preload?: () => void; preloading?: { get(): boolean; subscribe(listener: () => void): () => void } };
+
+function pageFor(spec: RouteSpec): PageComponent {
   const load = pageModules[`../pages${spec.path}/Page.tsx`];
-  if (load) return PAGES_WITHOUT_ANTD.includes(spec.path) ? lazy(load) : lazyAntd(load);
+  if (load) {
+    if (!PAGES_WITHOUT_ANTD.includes(spec.path)) {
+      const page: PageComponent = lazyAntd(load);
+      page.preload = () => {
+        void loadContract()
+          .then(() => load())
+          .catch(() => undefined);
+        void import('./AntdScope.tsx').catch(() => undefined);
+      };
+      return page;
+    }
+    const Lazy = lazy(load);
+    // A page whose module has already loaded renders at once: through lazy() it would suspend for a
+    // moment anyway, and React holds back the content that follows a shown fallback by up to 300 ms.
+    let loaded: ComponentType | null = null;
+    let loading = false;
+    const listeners = new Set<() => void>();
+    const setLoading = (next: boolean) => {
+      loading = next;
+      listeners.forEach((l) => l());
+    };
+    const page: PageComponent = function Page() {
+      // Chosen once per mount, so that the page is never remounted when its module arrives.
+      const [Loaded] = useState(() => loaded);
+      return Loaded ? <Loaded /> : <Lazy />;
+    };
+    // After the contract (which the stored login's check is loading too): a page's chunks that use its
+    // schemas then evaluate in tasks of their own instead of in one task with zod and the contract.
+    page.preload = () => {
+      if (loaded || loading) return;
+      setLoading(true);
+      void loadContract()
+        .then(() => load())
+        .then((m) => {
+          loaded = m.default;
+        })
+        .catch(() => undefined)
+        .finally(() => setLoading(false));
+    };
+    page.preloading = {
+      get: () => loading,
+      subscribe: (l) => {
+        listeners.add(l);
+        return () => listeners.delete(l);
+      },
+    };
+    return page;
+  }
   if (areaOf(spec.path)) return UnderConstructionNotice;
   return function Placeholder() {
     return <UnderConstruction title={spec.title} />;

@@ -53,7 +53,7 @@ export const findFlashNewByPage = defineCall({
 });
 
 export const flashNewsDetail = flashNewsItem.extend({
-  /** Paragraphs of plain text separated by blank lines (never HTML). */
+  /** Rich text: HTML sanitised on the server by an allow-list before it was stored (nothing else reaches a page as HTML). */
   body: z.string(),
   previous: neighbour,
   next: neighbour,
@@ -100,7 +100,7 @@ export const attachment = z.object({ id: z.number().int(), name: z.string(), url
 export type Attachment = z.infer<typeof attachment>;
 
 export const noticeDetail = noticeItem.extend({
-  /** Paragraphs of plain text separated by blank lines (never HTML). */
+  /** Rich text: HTML sanitised on the server by an allow-list before it was stored (nothing else reaches a page as HTML). */
   body: z.string(),
   attachments: z.array(attachment),
   previous: neighbour,
@@ -170,7 +170,7 @@ export const findAbout = defineCall({
   path: `${EDU}/college/findAbout`,
   envelope: 'vl',
   auth: 'none',
-  summary: 'The college overview text of /about, as titled sections of plain-text paragraphs.',
+  summary: 'The college overview text of /about, as titled sections of rich text (HTML sanitised on the server by an allow-list).',
   data: z.array(aboutSection),
 });
 
@@ -276,6 +276,8 @@ export const certificateCheck = certificateItem.extend({
   revokedAt: instant.nullable(),
   organName: z.string(),
   verifyCode: z.string(),
+  /** A revoked certificate reissued after a correction: the number of the one that replaced it. */
+  replacedBy: z.string().nullable(),
 });
 export type CertificateCheck = z.infer<typeof certificateCheck>;
 

@@ -38,6 +38,8 @@ export const installs = pgTable(
     /** 0: unlimited places. */
     capacity: integer('capacity').notNull().default(0),
     requiredHours: hours('required_hours').notNull().default(0),
+    /** Counts the administration area's changes to its issuing rule: an edit made on an older one is refused. */
+    version: integer('version').notNull().default(0),
   },
   (t) => [index('installs_year_idx').on(t.yearId, t.startAt), uniqueIndex('installs_code_uq').on(t.code)],
 );

@@ -4,7 +4,7 @@
  * count and verify).
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { persons } from './people.ts';
 import { installs } from './catalog.ts';
 
@@ -25,11 +25,16 @@ export const certificates = pgTable(
     revokedAt: at('revoked_at'),
     /** Why the college revoked it (kept with the certificate; the audit log has who and when). */
     revokeReason: text('revoke_reason'),
+    /** A certificate reissued after a correction: the one it replaces (revoked in the same transaction). */
+    replacesId: integer('replaces_id').references((): AnyPgColumn => certificates.id),
   },
   (t) => [
     uniqueIndex('certificates_no_uq').on(t.certNo),
     index('certificates_issued_idx').on(t.issuedAt, t.id),
-    // One certificate per person and install, whichever instance completes it first.
-    uniqueIndex('certificates_person_install_uq').on(t.personId, t.installId),
+    // One certificate per person and install, whichever instance completes it first; a reissue
+    // (replacing a revoked one) is the same person's and install's again, so it is not counted.
+    uniqueIndex('certificates_person_install_uq').on(t.personId, t.installId).where(sql`${t.replacesId} is null`),
+    // A certificate is replaced at most once.
+    uniqueIndex('certificates_replaces_uq').on(t.replacesId),
   ],
 );

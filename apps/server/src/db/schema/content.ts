@@ -7,6 +7,20 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * What every item an administrator edits carries (issue 25): its state (a draft, published, taken
+ * offline), when it is published (the public reads show a published item once this moment has passed,
+ * so a time in the future schedules it without any job), its display order and the version an edit
+ * must name (an edit of an older version is refused, never silently overwrites another's).
+ */
+export const CONTENT_STATES = ['draft', 'published', 'offline'] as const;
+const editable = () => ({
+  state: text('state', { enum: CONTENT_STATES }).notNull().default('published'),
+  publishedAt: at('published_at').notNull().default(sql`now()`),
+  sort: integer('sort').notNull().default(0),
+  version: integer('version').notNull().default(0),
+});
 // Indexes for newest first are plain ascending ones: scanned backwards they serve ORDER BY ... DESC
 // (nulls first, PostgreSQL's default), which a DESC NULLS LAST index cannot.
 
@@ -17,10 +31,11 @@ export const flashNews = pgTable(
     title: text('title').notNull(),
     imageUrl: text('image_url').notNull(),
     summary: text('summary').notNull().default(''),
-    /** Plain-text paragraphs separated by blank lines. */
+    /** Rich text, sanitised by an allow-list before it is stored (lib/sanitizeHtml.ts). */
     body: text('body').notNull(),
     source: text('source').notNull().default(''),
-    publishedAt: at('published_at').notNull().default(sql`now()`),
+    pinned: boolean('pinned').notNull().default(false),
+    ...editable(),
   },
   (t) => [index('flash_news_published_idx').on(t.publishedAt, t.id)],
 );
@@ -32,10 +47,11 @@ export const notices = pgTable(
     /** affiche: the index's 通知公告; education: the college's education notices on /about. */
     channel: text('channel', { enum: ['affiche', 'education'] }).notNull(),
     title: text('title').notNull(),
+    /** Rich text, sanitised by an allow-list before it is stored (lib/sanitizeHtml.ts). */
     body: text('body').notNull(),
     source: text('source').notNull().default(''),
     pinned: boolean('pinned').notNull().default(false),
-    publishedAt: at('published_at').notNull().default(sql`now()`),
+    ...editable(),
   },
   (t) => [index('notices_channel_idx').on(t.channel, t.pinned, t.publishedAt, t.id)],
 );
@@ -69,14 +85,15 @@ export const collegeImages = pgTable('college_images', {
   id: serial('id').primaryKey(),
   title: text('title').notNull(),
   imageUrl: text('image_url').notNull(),
-  sort: integer('sort').notNull().default(0),
+  ...editable(),
 });
 
 export const aboutSections = pgTable('about_sections', {
   id: serial('id').primaryKey(),
   title: text('title').notNull(),
+  /** Rich text, sanitised by an allow-list before it is stored (lib/sanitizeHtml.ts). */
   body: text('body').notNull(),
-  sort: integer('sort').notNull().default(0),
+  ...editable(),
 });
 
 export const downloads = pgTable(
@@ -89,8 +106,7 @@ export const downloads = pgTable(
     fileUrl: text('file_url').notNull(),
     size: integer('size').notNull(),
     downloadCount: integer('download_count').notNull().default(0),
-    sort: integer('sort').notNull().default(0),
-    publishedAt: at('published_at').notNull().default(sql`now()`),
+    ...editable(),
   },
   (t) => [index('downloads_sort_idx').on(t.category, t.sort)],
 );
@@ -103,7 +119,7 @@ export const faqs = pgTable(
     groupSort: integer('group_sort').notNull().default(0),
     question: text('question').notNull(),
     answer: text('answer').notNull(),
-    sort: integer('sort').notNull().default(0),
+    ...editable(),
   },
   (t) => [index('faqs_sort_idx').on(t.groupSort, t.sort)],
 );
@@ -112,5 +128,5 @@ export const friendlyLinks = pgTable('friendly_links', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
   url: text('url').notNull(),
-  sort: integer('sort').notNull().default(0),
+  ...editable(),
 });

@@ -10,3 +10,4 @@ export * from './certificate.ts';
 export * from './notes.ts';
 export * from './work.ts';
 export * from './admin.ts';
+export * from './imports.ts';

@@ -66,16 +66,25 @@ const verifyCode = () => Array.from({ length: 6 }, () => CODE_ALPHABET[randomInt
  * The demo seed issues its certificates through this too, when its ledger meets the completion rule.
  */
 export async function issueCertificates(tx: Db, timeZone: string, personId: number, completed: CompletedInstall[], at: Date) {
-  const year = dateIn(timeZone, at.getTime()).slice(0, 4);
   for (const c of completed) {
-    const r = await tx.execute(sql`insert into ${certificates} (id, cert_no, person_id, install_id, issued_at, hours, verify_code)
-      select n.id, ${`ZS${year}`} || lpad(n.id::text, greatest(6, length(n.id::text)), '0'), ${personId}, ${c.installId}, ${at}, ${c.hours}, ${verifyCode()}
-      from (select nextval(pg_get_serial_sequence('certificates', 'id')) as id) n
-      on conflict (person_id, install_id) do nothing
-      returning (select i.title from installs i where i.id = install_id) as title`);
-    const issued = (r as unknown as { rows: { title: string }[] }).rows[0];
+    const issued = await insertCertificate(tx, timeZone, { personId, installId: c.installId, hours: c.hours, at, replacesId: null });
     if (issued) await messageFromCollege(tx, personId, { title: '结业证书已生成', content: `恭喜您完成${bookTitle(issued.title)}，结业证书已生成，可在“打印证书”中查看和打印。`, link: PRINT_PAGE, sentAt: at });
   }
+}
+
+/**
+ * One certificate row: a first issue (replacesId null), once per person and install (the partial
+ * unique index decides; null when it was there already), or a reissue replacing a revoked one.
+ */
+export async function insertCertificate(tx: Db, timeZone: string, c: { personId: number; installId: number; hours: number; at: Date; replacesId: number | null }): Promise<{ id: number; certNo: string; title: string } | null> {
+  const year = dateIn(timeZone, c.at.getTime()).slice(0, 4);
+  const r = await tx.execute(sql`insert into ${certificates} (id, cert_no, person_id, install_id, issued_at, hours, verify_code, replaces_id)
+      select n.id, ${`ZS${year}`} || lpad(n.id::text, greatest(6, length(n.id::text)), '0'), ${c.personId}, ${c.installId}, ${c.at}, ${c.hours}, ${verifyCode()}, ${c.replacesId}
+      from (select nextval(pg_get_serial_sequence('certificates', 'id')) as id) n
+      on conflict (person_id, install_id) where replaces_id is null do nothing
+      returning id, cert_no, (select i.title from installs i where i.id = install_id) as title`);
+  const row = (r as unknown as { rows: { id: number; cert_no: string; title: string }[] }).rows[0];
+  return row ? { id: Number(row.id), certNo: row.cert_no, title: row.title } : null;
 }
 
 export function makeCertificates(o: CertificateOptions) {
@@ -131,7 +140,10 @@ export function makeCertificates(o: CertificateOptions) {
       const [r] = await db
         .select({ certNo: certificates.certNo, revokedAt: certificates.revokedAt })
         .from(certificates)
-        .where(and(eq(certificates.personId, personId), eq(certificates.installId, installId)));
+        .where(and(eq(certificates.personId, personId), eq(certificates.installId, installId)))
+        // A reissued certificate's valid successor before the revoked one it replaced.
+        .orderBy(sql`${certificates.revokedAt} is not null`, desc(certificates.id))
+        .limit(1);
       return r ? { certNo: r.certNo, revoked: r.revokedAt !== null } : null;
     },
 

@@ -52,6 +52,9 @@ export function matchesAny(text: string, ...columns: (AnyColumn | SQL)[]): SQL {
   );
 }
 
+/** The text of a rich-text column (its tags left out), for searching what a reader sees rather than the markup. */
+export const textOf = (column: AnyColumn) => sql`regexp_replace(${column}, '<[^>]*>', '', 'g')`;
+
 /**
  * A column named with its table, for correlated subqueries: drizzle leaves columns of a single-table
  * select unqualified, and inside a subquery an unqualified name would bind to the inner table.

@@ -6,7 +6,7 @@
  * minutes), today's learners (successful logins in the audit log) and credit hours (certificates;
  * the learning core's per-course hours replace them when it lands).
  */
-import { and, asc, count, desc, eq, gt, gte, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, isNull, lt, lte, or, sql, type AnyColumn } from 'drizzle-orm';
 import { content as C, pathOf } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import {
@@ -29,7 +29,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { Platform } from '../platform/service.ts';
 import { startOfDayIn } from '../../lib/calendar.ts';
-import { chinaYearOf, chinaYearStart, iso, isoOrNull, maskName, matchesAny, offsetOf, outer, pageFrom, totalOver, type Page, type PageQuery } from './listing.ts';
+import { chinaYearOf, chinaYearStart, iso, isoOrNull, maskName, matchesAny, offsetOf, outer, pageFrom, textOf, totalOver, type Page, type PageQuery } from './listing.ts';
 
 export interface ContentDeps {
   db: Db;
@@ -71,6 +71,15 @@ function makeMemo(ttlMs: number) {
 /** A session seen within this window counts as online. */
 const ONLINE_WINDOW_MS = 15 * 60_000;
 
+
+/**
+ * What a visitor sees of an administrator's item: published, and its publishing time passed. A time
+ * in the future is how an item is scheduled: it appears by itself at that moment, on every instance,
+ * with no job to run (issue 25).
+ */
+export const visible = (t: { state: AnyColumn; publishedAt: AnyColumn }) => and(eq(t.state, 'published'), lte(t.publishedAt, sql`now()`));
+/** The same, of the alias `n` of a neighbour's subquery. */
+const visibleNeighbour = sql`n.state = 'published' and n.published_at <= now()`;
 
 type Neighbour = { id: number; title: string } | null;
 const asNeighbour = (v: unknown): Neighbour => {
@@ -142,16 +151,17 @@ export function makeContent({ db, platform, product, perMinute, statsTtlMs = STA
       const rows = await db
         .select({ id: flashNews.id, title: flashNews.title, imageUrl: flashNews.imageUrl, summary: flashNews.summary, source: flashNews.source, publishedAt: flashNews.publishedAt, total: totalOver() })
         .from(flashNews)
-        .orderBy(desc(flashNews.publishedAt), desc(flashNews.id))
+        .where(visible(flashNews))
+        .orderBy(desc(flashNews.pinned), desc(flashNews.sort), desc(flashNews.publishedAt), desc(flashNews.id))
         .limit(q.pageSize)
         .offset(offsetOf(q));
-      return pageFrom(q, rows, ({ total: _t, ...r }) => ({ ...r, publishedAt: iso(r.publishedAt) }), async () => (await db.select({ n: count() }).from(flashNews))[0]?.n ?? 0);
+      return pageFrom(q, rows, ({ total: _t, ...r }) => ({ ...r, publishedAt: iso(r.publishedAt) }), async () => (await db.select({ n: count() }).from(flashNews).where(visible(flashNews)))[0]?.n ?? 0);
     },
 
     /** One article; previous is the next newer one, next the next older one (the list's order). */
     async flashNewsById(id: number): Promise<C.FlashNewsDetail | null> {
-      const newer = sql`(select json_build_object('id', n.id, 'title', n.title) from ${flashNews} n where (n.published_at, n.id) > (${outer(flashNews.publishedAt)}, ${outer(flashNews.id)}) order by n.published_at, n.id limit 1)`;
-      const older = sql`(select json_build_object('id', n.id, 'title', n.title) from ${flashNews} n where (n.published_at, n.id) < (${outer(flashNews.publishedAt)}, ${outer(flashNews.id)}) order by n.published_at desc, n.id desc limit 1)`;
+      const newer = sql`(select json_build_object('id', n.id, 'title', n.title) from ${flashNews} n where ${visibleNeighbour} and (n.published_at, n.id) > (${outer(flashNews.publishedAt)}, ${outer(flashNews.id)}) order by n.published_at, n.id limit 1)`;
+      const older = sql`(select json_build_object('id', n.id, 'title', n.title) from ${flashNews} n where ${visibleNeighbour} and (n.published_at, n.id) < (${outer(flashNews.publishedAt)}, ${outer(flashNews.id)}) order by n.published_at desc, n.id desc limit 1)`;
       const [r] = await db
         .select({
           id: flashNews.id,
@@ -165,18 +175,18 @@ export function makeContent({ db, platform, product, perMinute, statsTtlMs = STA
           next: older,
         })
         .from(flashNews)
-        .where(eq(flashNews.id, id))
+        .where(and(eq(flashNews.id, id), visible(flashNews)))
         .limit(1);
       return r ? { ...r, publishedAt: iso(r.publishedAt), previous: asNeighbour(r.previous), next: asNeighbour(r.next) } : null;
     },
 
     async noticePage(channel: 'affiche' | 'education', q: PageQuery & { keyword?: string | undefined }): Promise<Page<C.NoticeItem>> {
-      const where = and(eq(notices.channel, channel), q.keyword ? matchesAny(q.keyword, notices.title, notices.body) : undefined);
+      const where = and(eq(notices.channel, channel), visible(notices), q.keyword ? matchesAny(q.keyword, notices.title, textOf(notices.body)) : undefined);
       const rows = await db
         .select({ ...noticeColumns, total: totalOver() })
         .from(notices)
         .where(where)
-        .orderBy(desc(notices.pinned), desc(notices.publishedAt), desc(notices.id))
+        .orderBy(desc(notices.pinned), desc(notices.sort), desc(notices.publishedAt), desc(notices.id))
         .limit(q.pageSize)
         .offset(offsetOf(q));
       return pageFrom(q, rows, toNoticeItem, async () => (await db.select({ n: count() }).from(notices).where(where))[0]?.n ?? 0);
@@ -184,14 +194,14 @@ export function makeContent({ db, platform, product, perMinute, statsTtlMs = STA
 
     async noticeById(id: number): Promise<C.NoticeDetail | null> {
       const neighbour = (cmp: '>' | '<') =>
-        sql`(select json_build_object('id', n.id, 'title', n.title) from ${notices} n where n.channel = ${outer(notices.channel)} and (n.published_at, n.id) ${sql.raw(cmp)} (${outer(notices.publishedAt)}, ${outer(notices.id)}) order by n.published_at ${sql.raw(cmp === '>' ? 'asc' : 'desc')}, n.id ${sql.raw(cmp === '>' ? 'asc' : 'desc')} limit 1)`;
+        sql`(select json_build_object('id', n.id, 'title', n.title) from ${notices} n where n.channel = ${outer(notices.channel)} and ${visibleNeighbour} and (n.published_at, n.id) ${sql.raw(cmp)} (${outer(notices.publishedAt)}, ${outer(notices.id)}) order by n.published_at ${sql.raw(cmp === '>' ? 'asc' : 'desc')}, n.id ${sql.raw(cmp === '>' ? 'asc' : 'desc')} limit 1)`;
       // The attachments come with the notice (one round trip: each costs milliseconds on the embedded database).
       const files = sql<C.Attachment[]>`coalesce((select json_agg(json_build_object('id', a.id, 'name', a.name, 'url', a.url, 'size', a.size) order by a.sort, a.id)
         from ${noticeAttachments} a where a.notice_id = ${outer(notices.id)}), '[]'::json)`;
       const [r] = await db
         .select({ ...noticeColumns, body: notices.body, previous: neighbour('>'), next: neighbour('<'), files })
         .from(notices)
-        .where(eq(notices.id, id))
+        .where(and(eq(notices.id, id), visible(notices)))
         .limit(1);
       if (!r) return null;
       return { ...toNoticeItem(r), body: r.body, attachments: r.files, previous: asNeighbour(r.previous), next: asNeighbour(r.next) };
@@ -208,15 +218,15 @@ export function makeContent({ db, platform, product, perMinute, statsTtlMs = STA
     },
 
     async collegeImages(): Promise<C.CollegeImage[]> {
-      return db.select({ id: collegeImages.id, title: collegeImages.title, imageUrl: collegeImages.imageUrl }).from(collegeImages).orderBy(asc(collegeImages.sort), asc(collegeImages.id));
+      return db.select({ id: collegeImages.id, title: collegeImages.title, imageUrl: collegeImages.imageUrl }).from(collegeImages).where(visible(collegeImages)).orderBy(asc(collegeImages.sort), asc(collegeImages.id));
     },
 
     async about(): Promise<C.AboutSection[]> {
-      return db.select({ id: aboutSections.id, title: aboutSections.title, body: aboutSections.body }).from(aboutSections).orderBy(asc(aboutSections.sort), asc(aboutSections.id));
+      return db.select({ id: aboutSections.id, title: aboutSections.title, body: aboutSections.body }).from(aboutSections).where(visible(aboutSections)).orderBy(asc(aboutSections.sort), asc(aboutSections.id));
     },
 
     async downloadPage(q: PageQuery & { category?: C.DownloadCategory | undefined }): Promise<Page<C.DownloadItem>> {
-      const where = q.category ? eq(downloads.category, q.category) : undefined;
+      const where = and(visible(downloads), q.category ? eq(downloads.category, q.category) : undefined);
       const rows = await db
         .select({
           id: downloads.id,
@@ -246,7 +256,7 @@ export function makeContent({ db, platform, product, perMinute, statsTtlMs = STA
       const [r] = await db
         .update(downloads)
         .set({ downloadCount: sql`${downloads.downloadCount} + 1` })
-        .where(eq(downloads.id, id))
+        .where(and(eq(downloads.id, id), visible(downloads)))
         .returning({ fileUrl: downloads.fileUrl });
       return r?.fileUrl ?? null;
     },
@@ -255,7 +265,7 @@ export function makeContent({ db, platform, product, perMinute, statsTtlMs = STA
       const rows = await db
         .select({ id: faqs.id, group: faqs.groupName, question: faqs.question, answer: faqs.answer })
         .from(faqs)
-        .where(keyword ? matchesAny(keyword, faqs.question, faqs.answer, faqs.groupName) : undefined)
+        .where(and(visible(faqs), keyword ? matchesAny(keyword, faqs.question, faqs.answer, faqs.groupName) : undefined))
         .orderBy(asc(faqs.groupSort), asc(faqs.sort), asc(faqs.id));
       const groups: C.QuestionGroup[] = [];
       for (const { group, ...item } of rows) {
@@ -267,7 +277,7 @@ export function makeContent({ db, platform, product, perMinute, statsTtlMs = STA
     },
 
     async links(): Promise<C.FriendlyLink[]> {
-      return db.select({ id: friendlyLinks.id, name: friendlyLinks.name, url: friendlyLinks.url }).from(friendlyLinks).orderBy(asc(friendlyLinks.sort), asc(friendlyLinks.id));
+      return db.select({ id: friendlyLinks.id, name: friendlyLinks.name, url: friendlyLinks.url }).from(friendlyLinks).where(visible(friendlyLinks)).orderBy(asc(friendlyLinks.sort), asc(friendlyLinks.id));
     },
 
     /** The total is a statistic (every certificate ever issued): counted at most every STATS_TTL_MS. */
@@ -308,6 +318,7 @@ export function makeContent({ db, platform, product, perMinute, statsTtlMs = STA
             issuedAt: certificates.issuedAt,
             verifyCode: certificates.verifyCode,
             revokedAt: certificates.revokedAt,
+            replacedBy: sql<string | null>`(select n.cert_no from ${certificates} n where n.replaces_id = ${certificates.id})`,
           })
           .from(certificates)
           .innerJoin(persons, eq(persons.personId, certificates.personId))
@@ -327,6 +338,7 @@ export function makeContent({ db, platform, product, perMinute, statsTtlMs = STA
         verifyCode: r.verifyCode,
         valid: r.revokedAt === null,
         revokedAt: isoOrNull(r.revokedAt),
+        replacedBy: r.replacedBy,
       };
     },
 

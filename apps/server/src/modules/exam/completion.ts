@@ -19,3 +19,12 @@ export const completionExamsOf = (db: Db, personId: number, installId: number) =
     .from(exams)
     .where(and(eq(exams.installId, installId), eq(exams.decidesCompletion, true)))
     .orderBy(asc(exams.startAt), asc(exams.id));
+
+/**
+ * The administration area sets the exam part of an install's rule (before the install starts): the
+ * one exam that decides its completion (null: none does) and that exam's pass mark.
+ */
+export async function setCompletionExam(tx: Db, installId: number, examId: number | null, passScore: number | null) {
+  await tx.update(exams).set({ decidesCompletion: examId === null ? false : sql`${exams.id} = ${examId}` }).where(eq(exams.installId, installId));
+  if (examId !== null && passScore !== null) await tx.update(exams).set({ passScore }).where(and(eq(exams.id, examId), eq(exams.installId, installId)));
+}

@@ -224,7 +224,7 @@ export const plansKind: Kind<{ installs: InstallRow[]; plans: PlanRow[]; courses
             join training_years y on y.year = g.year
             on conflict (code) do update set year_id = excluded.year_id, title = excluded.title, kind = excluded.kind, organizer = excluded.organizer, description = excluded.description,
               cover_url = excluded.cover_url, apply_start = excluded.apply_start, apply_end = excluded.apply_end, start_at = excluded.start_at, end_at = excluded.end_at,
-              capacity = excluded.capacity, required_hours = excluded.required_hours
+              capacity = excluded.capacity, required_hours = excluded.required_hours, version = installs.version + 1
             where (installs.year_id, installs.title, installs.kind, installs.organizer, installs.description, installs.cover_url, installs.apply_start, installs.apply_end, installs.start_at, installs.end_at, installs.capacity, installs.required_hours)
               is distinct from (excluded.year_id, excluded.title, excluded.kind, excluded.organizer, excluded.description, excluded.cover_url, excluded.apply_start, excluded.apply_end, excluded.start_at, excluded.end_at, excluded.capacity, excluded.required_hours)
             returning (xmax = 0) as inserted`,

@@ -129,7 +129,11 @@ export function makeImporter(deps: { db: Db; storage: FileStorage; platform: Pla
       await audited({ report: nothing(kind, partial, reason), rejects: null }, reason, actor, undefined);
     },
     /** `bytes` null: no file came (the operator call's field was empty); refused and audited like any other. */
-    async run(kind: ImportKind, bytes: Buffer | null, opts: { partial?: boolean; baseDir?: string; file?: string; actor: ImportActor }): Promise<ImportResult> {
+    async run(
+      kind: ImportKind,
+      bytes: Buffer | null,
+      opts: { partial?: boolean; baseDir?: string; file?: string; actor: ImportActor; onWriting?: () => Promise<void> },
+    ): Promise<ImportResult> {
       const def = KINDS[kind];
       const env = { db: deps.db, storage: deps.storage, ...(opts.baseDir ? { baseDir: opts.baseDir } : {}) };
       const partial = opts.partial ?? false;
@@ -154,6 +158,8 @@ export function makeImporter(deps: { db: Db; storage: FileStorage; platform: Pla
       let counts: Counts = { created: 0, updated: 0, unchanged: 0 };
       let written = canWrite;
       if (canWrite) {
+        // Whoever watches the run (the administration area's page) learns that checking is over.
+        await opts.onWriting?.();
         await def.prepare?.(plan, c, env);
         try {
           counts = await deps.db.transaction(async (tx) => {

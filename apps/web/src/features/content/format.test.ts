@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDate, formatDateTime, formatFileSize, formatHours, paragraphsOf } from './format.ts';
+import { formatCount, formatDate, formatDateTime, formatFileSize, formatHours } from './format.ts';
 
 describe('public page formats', () => {
   it('shows dates in China time', () => {
@@ -18,9 +18,5 @@ describe('public page formats', () => {
     expect(formatHours(53)).toBe('53');
     expect(formatCount(5825)).toBe('5,825');
     expect(formatCount(123456)).toBe('12.3万');
-  });
-  it('splits plain text into paragraphs', () => {
-    expect(paragraphsOf('一\n\n二\n \n\n三 ')).toEqual(['一', '二', '三']);
-    expect(paragraphsOf('')).toEqual([]);
   });
 });

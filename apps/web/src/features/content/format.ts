@@ -38,9 +38,3 @@ export function formatCount(n: number): string {
   return `${trim(n / 10_000)}万`;
 }
 
-/** Plain-text bodies: paragraphs separated by blank lines. */
-export const paragraphsOf = (body: string) =>
-  body
-    .split(/\n\s*\n/)
-    .map((p) => p.trim())
-    .filter((p) => p.length > 0);

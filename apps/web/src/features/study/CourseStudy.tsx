@@ -3,16 +3,13 @@
  * (video, PDF or live). Without a resourceId the first incomplete chapter opens; a chapter of another
  * kind moves to its own page (/studypdf, /studylive).
  */
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { Alert, Button, Empty, Tag } from 'antd';
 import { FilePdfOutlined, PlayCircleOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import type { catalog as catalogTypes, learning as learningTypes } from '@portal/contract';
 import { catalog, learning } from '@portal/contract/refs';
-import { LoadError, Loading } from '../learning/ListState.tsx';
 import { idFrom } from '../learning/query.ts';
-import { TopicPath } from '../learning/TopicPath.tsx';
 import { formatDuration, percentOf } from '../learning/format.ts';
 import { useCallQuery } from '../../api/useCallQuery.ts';
 import { KIND_LABELS, studyHref } from './links.ts';
@@ -21,16 +18,21 @@ import { PdfStudy } from './PdfStudy.tsx';
 import { reportSender } from './sender.ts';
 import { VideoStudy } from './VideoStudy.tsx';
 import { useAnchorBridge } from '../notes/anchor.ts';
-import { CourseNotes } from '../notes/CourseNotes.tsx';
-import { CourseFeedback } from '../notes/CourseFeedback.tsx';
+import { lazyAntd } from '../../app/lazyAntd.tsx';
+import { CourseFeedbackLater, CourseNotesLater } from './later.tsx';
+import { LazyEmpty, LazyLoadError, Notice, StudyLoading, Tag } from './plain.tsx';
 import '../learning/learning.css';
+
+// The topic's path in the completion notice (a topic's learner, once the course is done) uses antd's Button.
+const TopicPath = lazyAntd<{ installId: number }>(() => import('../learning/TopicPath.tsx').then((m) => ({ default: m.TopicPath })));
 
 type Kind = catalogTypes.ResourceKind;
 type Progress = learningTypes.ResourceProgress;
+type TagColor = 'success' | 'processing';
 
 const KIND_ICONS: Record<Kind, React.ReactNode> = { video: <PlayCircleOutlined />, pdf: <FilePdfOutlined />, live: <VideoCameraOutlined /> };
 
-function chapterState(p: Progress | undefined): { text: string; color?: string } {
+function chapterState(p: Progress | undefined): { text: string; color?: TagColor } {
   if (!p) return { text: '未开始' };
   if (p.completedAt) return { text: '已完成', color: 'success' };
   if (p.learnedSeconds > 0) return { text: `已学${percentOf(p.learnedSeconds, p.requiredSeconds)}%`, color: 'processing' };
@@ -60,9 +62,15 @@ export function CourseStudy({ courseId, resourceId, kind }: { courseId: number; 
     [client, course.data],
   );
 
-  if (course.isPending || progress.isPending) return <Loading />;
-  if (course.isError) return <LoadError error={course.error} retry={() => void course.refetch()} />;
-  if (progress.isError) return <LoadError error={progress.error} retry={() => void progress.refetch()} />;
+  if (course.isPending || progress.isPending) return <StudyLoading />;
+  if (course.isError || progress.isError) {
+    const failed = course.isError ? course : progress;
+    return (
+      <Suspense fallback={<StudyLoading />}>
+        <LazyLoadError error={failed.error} retry={() => void failed.refetch()} />
+      </Suspense>
+    );
+  }
 
   const c = course.data;
   const byResource = new Map(progress.data.resources.map((p) => [p.resourceId, p]));
@@ -72,7 +80,9 @@ export function CourseStudy({ courseId, resourceId, kind }: { courseId: number; 
     return (
       <>
         <h1 className="page-title">{c.title}</h1>
-        <Empty description="本课程暂无章节" />
+        <Suspense fallback={null}>
+          <LazyEmpty description="本课程暂无章节" />
+        </Suspense>
       </>
     );
   }
@@ -80,9 +90,11 @@ export function CourseStudy({ courseId, resourceId, kind }: { courseId: number; 
     return (
       <>
         <h1 className="page-title">{c.title}</h1>
-        <Empty description="该章节不存在">
-          <Link to={studyHref(c.resources[0]!.kind, c.id)}>从第一章开始学习</Link>
-        </Empty>
+        <Suspense fallback={null}>
+          <LazyEmpty description="该章节不存在">
+            <Link to={studyHref(c.resources[0]!.kind, c.id)}>从第一章开始学习</Link>
+          </LazyEmpty>
+        </Suspense>
       </>
     );
   }
@@ -111,12 +123,24 @@ export function CourseStudy({ courseId, resourceId, kind }: { courseId: number; 
           {chosen.kind === 'pdf' ? <PdfStudy key={chosen.id} resourceId={chosen.id} title={chosen.title} bridge={bridge} /> : null}
           {chosen.kind === 'live' ? <LiveStudy key={chosen.id} resourceId={chosen.id} title={chosen.title} courseId={c.id} /> : null}
           {courseDone ? (
-            <Alert className="study-done" type="success" showIcon role="status" message={`恭喜，本课程已完成，获得${c.creditHours}学时`} description={installId ? <TopicPath installId={installId} /> : null} />
+            <Notice
+              className="study-done"
+              type="success"
+              role="status"
+              title={`恭喜，本课程已完成，获得${c.creditHours}学时`}
+              description={
+                installId ? (
+                  <Suspense fallback={null}>
+                    <TopicPath installId={installId} />
+                  </Suspense>
+                ) : null
+              }
+            />
           ) : null}
           {next ? (
             <p className="study-next">
-              <Link to={studyHref(next.kind, c.id, next.id)}>
-                <Button>下一章：{next.title}</Button>
+              <Link to={studyHref(next.kind, c.id, next.id)} className="st-btn">
+                下一章：{next.title}
               </Link>
             </p>
           ) : null}
@@ -150,10 +174,10 @@ export function CourseStudy({ courseId, resourceId, kind }: { courseId: number; 
               })}
             </ol>
           </nav>
-          <CourseNotes courseId={c.id} resource={chosen} bridge={bridge} />
+          <CourseNotesLater courseId={c.id} resource={chosen} bridge={bridge} />
         </div>
         {/* After the chapters and notes in the page's order: on a phone they come right after the video, the comments last. */}
-        <CourseFeedback courseId={c.id} />
+        <CourseFeedbackLater courseId={c.id} />
       </div>
     </div>
   );
@@ -164,11 +188,13 @@ export function NoCourse({ title }: { title: string }) {
   return (
     <div className="page-container">
       <h1 className="page-title">{title}</h1>
-      <Empty description="请先选择要学习的课程">
-        <Link to="/learningClassroom/ongoingcourses">我的在学课程</Link>
-        <span className="lc-gap" />
-        <Link to="/course">浏览课程分类</Link>
-      </Empty>
+      <Suspense fallback={null}>
+        <LazyEmpty description="请先选择要学习的课程">
+          <Link to="/learningClassroom/ongoingcourses">我的在学课程</Link>
+          <span className="lc-gap" />
+          <Link to="/course">浏览课程分类</Link>
+        </LazyEmpty>
+      </Suspense>
     </div>
   );
 }

@@ -5,12 +5,12 @@
  * the replay's rule in a session of its own.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import dayjs from 'dayjs';
 import type { AnchorBridge } from '../notes/anchor.ts';
 import { StudyPanel } from './StudyPanel.tsx';
 import { useStudySession } from './useStudySession.ts';
+import { Notice, PlainButton } from './plain.tsx';
 
 type Phase = 'before' | 'live' | 'after';
 
@@ -29,15 +29,51 @@ function countdownText(ms: number): string {
   return `${d > 0 ? `${d}天` : ''}${h}小时${String(m).padStart(2, '0')}分${String(sec).padStart(2, '0')}秒`;
 }
 
-/** Plays an HLS playlist with hls.js where media source extensions exist, natively otherwise. */
-function HlsVideo({ src, label, videoRef, handlers }: { src: string; label: string; videoRef: React.RefObject<HTMLVideoElement | null>; handlers: React.VideoHTMLAttributes<HTMLVideoElement> }) {
+let hlsModule: Promise<typeof import('hls.js')> | null = null;
+/** hls.js (a large chunk), requested once, only where the browser cannot play HLS itself. */
+function loadHls() {
+  hlsModule ??= import('hls.js').catch((err: unknown) => {
+    hlsModule = null;
+    throw err;
+  });
+  return hlsModule;
+}
+
+/** The browser plays HLS itself (Safari, Chromium since 2025): no hls.js to load, parse and run. */
+const playsHlsNatively = () => typeof document !== 'undefined' && document.createElement('video').canPlayType('application/vnd.apple.mpegurl') !== '';
+
+/** A replay always plays HLS: its page starts loading hls.js (only where the browser cannot play it itself) beside the page's own calls. */
+export function preloadHls() {
+  if (!playsHlsNatively()) void loadHls().catch(() => undefined);
+}
+
+/**
+ * Plays an HLS playlist with hls.js where media source extensions exist, natively otherwise. A replay
+ * (`vod`, a finished recording) plays natively wherever the browser can: its first frame then does not
+ * wait for hls.js, some 140 KB of script to fetch and run; a live stream keeps hls.js, which follows
+ * the live edge and recovers from stalls the same way in every browser.
+ */
+function HlsVideo({ src, label, vod, videoRef, handlers }: { src: string; label: string; vod: boolean; videoRef: React.RefObject<HTMLVideoElement | null>; handlers: React.VideoHTMLAttributes<HTMLVideoElement> }) {
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     const video = videoRef.current;
     if (!video) return;
+    const native = () => {
+      video.src = src;
+    };
+    if (vod && playsHlsNatively()) {
+      const onError = () => setFailed(true);
+      video.addEventListener('error', onError);
+      native();
+      return () => {
+        video.removeEventListener('error', onError);
+        video.removeAttribute('src');
+        video.load();
+      };
+    }
     let destroyed = false;
     let destroy: (() => void) | null = null;
-    void import('hls.js').then(({ default: Hls }) => {
+    void loadHls().then(({ default: Hls }) => {
       if (destroyed) return;
       if (Hls.isSupported()) {
         const hls = new Hls({ enableWorker: true });
@@ -48,7 +84,7 @@ function HlsVideo({ src, label, videoRef, handlers }: { src: string; label: stri
         hls.attachMedia(video);
         destroy = () => hls.destroy();
       } else if (video.canPlayType('application/vnd.apple.mpegurl')) {
-        video.src = src;
+        native();
       } else {
         setFailed(true);
       }
@@ -57,11 +93,11 @@ function HlsVideo({ src, label, videoRef, handlers }: { src: string; label: stri
       destroyed = true;
       destroy?.();
     };
-  }, [src, videoRef]);
+  }, [src, vod, videoRef]);
   return (
     <>
       <video ref={videoRef} className="study-video" controls playsInline aria-label={label} {...handlers} />
-      {failed ? <Alert type="error" showIcon title="直播流加载失败，请刷新页面重试" /> : null}
+      {failed ? <Notice type="error" title="直播流加载失败，请刷新页面重试" /> : null}
     </>
   );
 }
@@ -109,7 +145,7 @@ export function LiveStudy({ resourceId, title, replay = false, courseId, bridge 
   }, [attendanceOver, replay, reopen, setMediaPlaying]);
 
   if (study.loading) return <p className="study-wait">正在进入直播…</p>;
-  if (study.error || !session) return <Alert type="error" showIcon title={study.error ?? '无法进入直播'} />;
+  if (study.error || !session) return <Notice type="error" title={study.error ?? '无法进入直播'} />;
   const r = session.resource;
   const phase = phaseAt(now, r.liveStart, r.liveEnd);
   const src = replay ? r.replayUrl : r.streamUrl;
@@ -125,40 +161,39 @@ export function LiveStudy({ resourceId, title, replay = false, courseId, bridge 
     );
   } else if (replay && phase === 'live') {
     body = (
-      <Alert
+      <Notice
         type="info"
-        showIcon
         title="直播正在进行，结束后可观看回放"
         action={
-          <Link to={`/studylive?courseId=${courseId}&resourceId=${resourceId}`}>
-            <Button size="small">进入直播</Button>
+          <Link to={`/studylive?courseId=${courseId}&resourceId=${resourceId}`} className="st-btn st-btn-sm">
+            进入直播
           </Link>
         }
       />
     );
   } else if (!replay && phase === 'after') {
     body = (
-      <Alert
+      <Notice
         type="info"
-        showIcon
         title="本次直播已结束"
         description={r.replayUrl ? '直播期间的观看已计入学时；未看完的部分可以观看回放补足。' : '本次直播暂无回放。'}
         action={
           r.replayUrl ? (
-            <Button type="primary" size="small" onClick={() => void navigate(replayHref)}>
+            <PlainButton primary small onClick={() => void navigate(replayHref)}>
               观看回放
-            </Button>
+            </PlainButton>
           ) : null
         }
       />
     );
   } else if (!src) {
-    body = <Alert type="warning" showIcon title={phase === 'after' ? '本次直播暂无回放' : '直播地址暂未提供'} />;
+    body = <Notice type="warning" title={phase === 'after' ? '本次直播暂无回放' : '直播地址暂未提供'} />;
   } else {
     body = (
       <HlsVideo
         key={src}
         src={src}
+        vod={replay}
         label={`${phase === 'after' || replay ? '直播回放' : '直播'}：${title}`}
         videoRef={videoRef}
         handlers={{

@@ -1,9 +1,9 @@
 /** A PDF viewer on pdf.js (loaded only where a PDF is read): one page at a time, page navigation and zoom. */
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, InputNumber, Space } from 'antd';
 import { LeftOutlined, RightOutlined, ZoomInOutlined, ZoomOutOutlined } from '@ant-design/icons';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import { Loading } from '../learning/ListState.tsx';
+// Drawn without antd: the reader is the first view of a PDF chapter (plain.tsx).
+import { Notice, PlainButton, StudyLoading } from './plain.tsx';
 
 const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3] as const;
 
@@ -21,6 +21,13 @@ export function PdfReader({ url, title, page, onPage, onLoaded }: { url: string 
   const [zoomIndex, setZoomIndex] = useState(2);
   const [fitScale, setFitScale] = useState(1);
   const [rendered, setRendered] = useState(0);
+  // The page number box's text: a number being typed, until it names a page.
+  const [typed, setTyped] = useState(String(page));
+  const [typedFor, setTypedFor] = useState(page);
+  if (typedFor !== page) {
+    setTypedFor(page);
+    setTyped(String(page));
+  }
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
   const loadedRef = useRef(onLoaded);
@@ -102,43 +109,57 @@ export function PdfReader({ url, title, page, onPage, onLoaded }: { url: string 
     };
   }, [doc, page, scale]);
 
-  if (failed) return <Alert type="error" showIcon title="课件加载失败，请刷新页面重试" />;
+  if (failed) return <Notice type="error" title="课件加载失败，请刷新页面重试" />;
   const pages = doc?.numPages ?? 0;
   return (
     <div className="pdf-reader">
       <div className="pdf-toolbar" role="toolbar" aria-label="课件阅读工具">
-        <Space wrap>
-          <Button icon={<LeftOutlined />} disabled={!doc || page <= 1} onClick={() => onPage(page - 1)}>
+        <div className="pdf-tools">
+          <PlainButton disabled={!doc || page <= 1} onClick={() => onPage(page - 1)}>
+            <LeftOutlined />
             上一页
-          </Button>
+          </PlainButton>
           <span className="pdf-page">
-            <InputNumber
-              size="small"
+            <input
+              type="number"
+              className="st-input-number"
               min={1}
               max={Math.max(1, pages)}
-              value={page}
+              value={typed}
               aria-label="页码"
-              onChange={(v) => {
-                if (typeof v === 'number' && v >= 1 && v <= pages) onPage(v);
+              onChange={(e) => {
+                setTyped(e.target.value);
+                const v = Number(e.target.value);
+                if (e.target.value !== '' && Number.isInteger(v) && v >= 1 && v <= pages) onPage(v);
               }}
+              onBlur={() => setTyped(String(page))}
             />
             <span data-testid="pdf-pages"> / {pages || '…'} 页</span>
           </span>
-          <Button icon={<RightOutlined />} iconPlacement="end" disabled={!doc || page >= pages} onClick={() => onPage(page + 1)}>
+          <PlainButton disabled={!doc || page >= pages} onClick={() => onPage(page + 1)}>
             下一页
-          </Button>
-        </Space>
-        <Space wrap>
-          <Button icon={<ZoomOutOutlined />} aria-label="缩小" disabled={zoomIndex === 0} onClick={() => setZoomIndex((z) => z - 1)} />
+            <RightOutlined />
+          </PlainButton>
+        </div>
+        <div className="pdf-tools">
+          <PlainButton className="st-btn-icon" aria-label="缩小" disabled={zoomIndex === 0} onClick={() => setZoomIndex((z) => z - 1)}>
+            <ZoomOutOutlined />
+          </PlainButton>
           <span className="pdf-zoom" aria-live="polite">
             {Math.round(ZOOMS[zoomIndex]! * 100)}%
           </span>
-          <Button icon={<ZoomInOutlined />} aria-label="放大" disabled={zoomIndex === ZOOMS.length - 1} onClick={() => setZoomIndex((z) => z + 1)} />
-        </Space>
+          <PlainButton className="st-btn-icon" aria-label="放大" disabled={zoomIndex === ZOOMS.length - 1} onClick={() => setZoomIndex((z) => z + 1)}>
+            <ZoomInOutlined />
+          </PlainButton>
+        </div>
       </div>
       {/* A zoomed page scrolls inside this box: it takes the keyboard's focus (arrow keys scroll it) and is named for screen readers. */}
       <div className="pdf-canvas-box" ref={boxRef} tabIndex={0} role="region" aria-label={`${title} 课件页面`}>
-        {!doc ? <Loading label="正在打开课件" /> : null}
+        {!doc ? (
+          <div className="pdf-placeholder">
+            <StudyLoading label="正在打开课件" />
+          </div>
+        ) : null}
         <canvas ref={canvasRef} className="pdf-canvas" role="img" aria-label={`${title} 第${page}页`} data-rendered={rendered} hidden={!doc} />
       </div>
     </div>

@@ -1,6 +1,6 @@
 /** A PDF chapter (or a topic's reading material): reading time counts while the document is open and the page visible. */
 import { useEffect, useRef, useState } from 'react';
-import { Alert } from 'antd';
+import { Notice } from './plain.tsx';
 import type { AnchorBridge } from '../notes/anchor.ts';
 import { PdfReader } from './PdfReader.tsx';
 import { StudyPanel } from './StudyPanel.tsx';
@@ -16,8 +16,8 @@ export function PdfStudy({ resourceId, title, bridge }: { resourceId: number; ti
   const { session } = study;
 
   if (study.loading) return <p className="study-wait">正在进入学习…</p>;
-  if (study.error || !session) return <Alert type="error" showIcon title={study.error ?? '无法开始学习'} />;
-  if (!session.resource.mediaUrl) return <Alert type="warning" showIcon title="本章节暂无课件" />;
+  if (study.error || !session) return <Notice type="error" title={study.error ?? '无法开始学习'} />;
+  if (!session.resource.mediaUrl) return <Notice type="warning" title="本章节暂无课件" />;
 
   return (
     <div className="study-main">

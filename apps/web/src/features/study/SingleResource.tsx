@@ -3,16 +3,15 @@
  * beside it "my notes" of its course, as on /study: the player (or reader) the children render is
  * given the bridge through which 记笔记 takes its position and a note goes back to it.
  */
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Empty } from 'antd';
 import { LeftOutlined } from '@ant-design/icons';
 import type { catalog as catalogTypes } from '@portal/contract';
 import { catalog } from '@portal/contract/refs';
-import { LoadError, Loading } from '../learning/ListState.tsx';
 import { useCallQuery } from '../../api/useCallQuery.ts';
 import { useAnchorBridge, type AnchorBridge } from '../notes/anchor.ts';
-import { CourseNotes } from '../notes/CourseNotes.tsx';
+import { CourseNotesLater } from './later.tsx';
+import { LazyEmpty, LazyLoadError, StudyLoading } from './plain.tsx';
 import '../learning/learning.css';
 
 export function SingleResource({
@@ -35,14 +34,22 @@ export function SingleResource({
       <LeftOutlined /> {back.label}
     </Link>
   );
-  if (course.isPending) return <Loading />;
-  if (course.isError) return <LoadError error={course.error} retry={() => void course.refetch()} />;
+  if (course.isPending) return <StudyLoading />;
+  if (course.isError) {
+    return (
+      <Suspense fallback={<StudyLoading />}>
+        <LazyLoadError error={course.error} retry={() => void course.refetch()} />
+      </Suspense>
+    );
+  }
   const resource = course.data.resources.find((r) => r.id === resourceId && r.kind === kind);
   if (!resource) {
     return (
       <>
         {backLink}
-        <Empty description="该学习资料不存在" />
+        <Suspense fallback={null}>
+          <LazyEmpty description="该学习资料不存在" />
+        </Suspense>
       </>
     );
   }
@@ -56,7 +63,7 @@ export function SingleResource({
       <div className="study-body">
         <div className="study-content">{children(resource, bridge)}</div>
         <div className="study-side">
-          <CourseNotes courseId={course.data.id} resource={resource} bridge={bridge} />
+          <CourseNotesLater courseId={course.data.id} resource={resource} bridge={bridge} />
         </div>
       </div>
     </div>

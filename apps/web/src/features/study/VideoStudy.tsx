@@ -5,7 +5,7 @@
  * playback starts never credits anything, the server counts played time only.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Alert } from 'antd';
+import { Notice } from './plain.tsx';
 import type { AnchorBridge } from '../notes/anchor.ts';
 import { StudyPanel } from './StudyPanel.tsx';
 import { useStudySession } from './useStudySession.ts';
@@ -93,9 +93,17 @@ export function VideoStudy({ resourceId, title, onEnded, bridge, startAt = null 
     }
   };
 
-  if (study.loading) return <p className="study-wait">正在进入学习…</p>;
-  if (study.error || !session) return <Alert type="error" showIcon title={study.error ?? '无法开始学习'} />;
-  if (!session.resource.mediaUrl) return <Alert type="warning" showIcon title="本章节暂无视频" />;
+  if (study.loading) {
+    return (
+      <div className="study-main">
+        <div className="study-media">
+          <p className="study-video study-video-wait">正在进入学习…</p>
+        </div>
+      </div>
+    );
+  }
+  if (study.error || !session) return <Notice type="error" title={study.error ?? '无法开始学习'} />;
+  if (!session.resource.mediaUrl) return <Notice type="warning" title="本章节暂无视频" />;
 
   return (
     <div className="study-main">
@@ -130,7 +138,7 @@ export function VideoStudy({ resourceId, title, onEnded, bridge, startAt = null 
           }}
         />
         {seekNotice ? (
-          <Alert className="study-seek-notice" type="warning" showIcon role="alert" title={SEEK_REFUSED_TEXT} />
+          <Notice className="study-seek-notice" type="warning" role="alert" title={SEEK_REFUSED_TEXT} />
         ) : null}
       </div>
       <StudyPanel study={study} onResume={() => void videoRef.current?.play().catch(() => undefined)} />

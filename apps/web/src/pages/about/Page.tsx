@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { content } from '@portal/contract/refs';
 import { NoticeList } from '../../features/content/NoticeList.tsx';
 import { Pager } from '../../features/content/Pager.tsx';
-import { Paragraphs } from '../../features/content/Paragraphs.tsx';
+import { RichText } from '../../features/content/RichText.tsx';
 import { QueryState } from '../../features/content/QueryState.tsx';
 import { useCallQuery } from '../../api/useCallQuery.ts';
 import '../../features/content/public.css';
@@ -47,7 +47,7 @@ export default function AboutPage() {
                     <h2 id={`about-${s.id}`} className="panel-title about-panel-title">
                       {s.title}
                     </h2>
-                    <Paragraphs body={s.body} />
+                    <RichText html={s.body} />
                   </section>
                 ))}
               </>

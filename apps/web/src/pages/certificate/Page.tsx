@@ -29,6 +29,11 @@ function Result({ cert }: { cert: content.CertificateCheck }) {
       <p className="cert-result-lead">
         {cert.valid ? '该证书由本学院颁发，信息如下。' : `该证书已于${cert.revokedAt ? formatDate(cert.revokedAt) : ''}被学院撤销，不再有效。`}
       </p>
+      {cert.replacedBy ? (
+        <p className="cert-result-lead">
+          该证书已更正补发，新证书编号为 <a href={`/certificate?no=${encodeURIComponent(cert.replacedBy)}`}>{cert.replacedBy}</a>。
+        </p>
+      ) : null}
       <dl className="cert-fields">
         <div>
           <dt>证书编号</dt>
