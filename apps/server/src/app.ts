@@ -55,6 +55,8 @@ import { diskStorage } from './integrations/storage.ts';
 import { makeWorkerPool } from './workers/pool.ts';
 import { INSTANCE_BEAT_MS, makeAdmin } from './modules/admin/service.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { makeAdminExams } from './modules/adminExams/service.ts';
+import { adminExamsRoutes } from './modules/adminExams/routes.ts';
 import { PRODUCT_VERSION } from './version.ts';
 
 export interface AppDeps {
@@ -194,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   opsRoutes(bind, ops);
   const admin = makeAdmin({ db, config, platform, ops, rolesOf: uc.rolesOf, version: PRODUCT_VERSION });
   adminRoutes(bind, admin, uc);
+  adminExamsRoutes(bind, makeAdminExams({ db, platform, passedInstallExam: (tx, personId, installId) => learning.completeInstall(tx, personId, installId) }));
   // Every instance says it is alive, for the administration area's operations page.
   if (config.NODE_ENV !== 'test') {
     const beat = () => {

@@ -22,3 +22,4 @@ export * from './wordCount.ts';
 export * from './bookTitle.ts';
 export { workFileTypeOfName } from './workFiles.ts';
 export * as admin from './calls/admin.ts';
+export * as adminExams from './calls/adminExams.ts';

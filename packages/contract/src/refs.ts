@@ -64,3 +64,4 @@ export const notes = refsOf('notes', contract.notes);
 export const operator = refsOf('operator', contract.operator);
 export const work = refsOf('work', contract.work);
 export const admin = refsOf('admin', contract.admin);
+export const adminExams = refsOf('adminExams', contract.adminExams);
