@@ -32,7 +32,7 @@ describe('考试管理', () => {
     const drawer = page.locator('.ant-drawer').filter({ hasText: '新增试题' });
     await drawer.getByLabel('题库').fill('浏览器测试题库');
     await drawer.getByLabel('题干').fill(STEM);
-    for (const [k, text] of [['A', '刑法'], ['B', '宪法'], ['C', '民法典'], ['D', '立法法']]) await drawer.getByLabel(`选项${k}`).fill(text!);
+    for (const [k, text] of [['A', '刑法'], ['B', '宪法'], ['C', '民法典'], ['D', '立法法']]) await drawer.getByLabel(`选项${k}`, { exact: true }).fill(text!);
     await drawer.locator('.ant-radio-wrapper', { hasText: /^B$/ }).click();
     await drawer.getByLabel('解析').fill('宪法是国家的根本法。');
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -48,6 +48,7 @@ describe('考试管理', () => {
     await eventually(() => pathOf(page)).toBe('/admin/exams/papers');
     await page.getByRole('button', { name: '新建考试' }).click();
     await eventually(() => pathOf(page)).toBe('/admin/exams/papers/new');
+    await eventually(() => page.getByRole('heading', { name: '新建考试' }).isVisible()).toBe(true);
     await page.getByLabel('考试名称').fill(TITLE);
     await page.getByRole('button', { name: '添加试题' }).click();
     const picker = page.getByRole('dialog').filter({ hasText: '从题库添加试题' });

@@ -48,6 +48,7 @@ function QuestionPicker({ chosen, onAdd, onClose }: { chosen: Set<number>; onAdd
     <Modal open title="从题库添加试题" width={900} onCancel={onClose} okText={`添加所选（${picked.length}）`} okButtonProps={{ disabled: picked.length === 0 }} onOk={() => onAdd(picked)} destroyOnHidden>
       <Form
         form={form}
+        name="picker"
         layout="inline"
         style={{ marginBottom: 12, rowGap: 8 }}
         onFinish={(v: typeof filter) => {
@@ -263,7 +264,7 @@ function Editor({ exam }: { exam: AX.AdminExamDetail | null }) {
         />
       ) : null}
       <Card title="考试设置" size="small">
-        <Form<Values> form={form} layout="vertical" initialValues={initial} disabled={busy} className="admin-exams-form">
+        <Form<Values> form={form} name="exam" layout="vertical" initialValues={initial} disabled={busy} className="admin-exams-form">
           <Form.Item name="title" label="考试名称" rules={[{ required: true, whitespace: true, message: '请填写考试名称' }, { max: 60, message: '考试名称不能超过60个字' }]}>
             <Input disabled={locked} />
           </Form.Item>

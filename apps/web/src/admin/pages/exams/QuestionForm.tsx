@@ -103,6 +103,7 @@ export function QuestionDrawer({ question, onClose }: { question: AX.AdminQuesti
       ) : null}
       <Form<Values>
         form={form}
+        name="question"
         layout="vertical"
         initialValues={editing ? { ...editing } : { type: 'single', options: ['', '', '', ''], answer: [], explanation: '' }}
         onValuesChange={(changed) => {

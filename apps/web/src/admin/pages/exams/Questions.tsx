@@ -43,7 +43,7 @@ function CorrectModal({ question, onClose }: { question: Row; onClose: () => voi
       <Typography.Paragraph>{question.stem}</Typography.Paragraph>
       <Typography.Paragraph type="secondary">原答案：{answerText(question)}</Typography.Paragraph>
       <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={`将重新计算 ${question.attemptCount} 份使用本题的答卷的成绩；新及格的考生如满足结业条件将获发证书。每份成绩变化都记入审计日志。`} />
-      <Form form={form} layout="vertical" initialValues={{ answer: question.answer }}>
+      <Form form={form} name="correct" layout="vertical" initialValues={{ answer: question.answer }}>
         <Form.Item name="answer" label="更正后的答案" rules={[{ required: true, type: 'array', min: 1, message: '请填写更正后的答案' }]}>
           <AnswerInput type={question.type} optionCount={question.options.length} />
         </Form.Item>
@@ -87,13 +87,13 @@ export function Questions() {
 
   const columns: TableColumnsType<Row> = [
     { title: '编号', dataIndex: 'id', width: 70 },
-    { title: '题库', dataIndex: 'bank', width: 110 },
+    { title: '题库', dataIndex: 'bank', width: 100 },
     { title: '题型', dataIndex: 'type', width: 80, render: (v: AX.QuestionType) => TYPE_LABELS[v] },
     {
       title: '题干',
       dataIndex: 'stem',
       render: (v: string, r) => (
-        <div style={{ maxWidth: 480 }}>
+        <div style={{ maxWidth: 320 }}>
           <Typography.Text>{v}</Typography.Text>
           {r.options.length ? (
             <div style={{ display: "flex", flexWrap: "wrap", gap: "4px 16px", color: "rgba(0,0,0,0.65)", marginTop: 4 }}>
@@ -107,8 +107,8 @@ export function Questions() {
         </div>
       ),
     },
-    { title: '答案', key: 'answer', width: 90, render: (_, r) => answerText(r) },
-    { title: '答卷', dataIndex: 'attemptCount', width: 70 },
+    { title: '答案', key: 'answer', width: 70, render: (_, r) => answerText(r) },
+    { title: '答卷', dataIndex: 'attemptCount', width: 60 },
     {
       title: '状态',
       key: 'status',
@@ -118,8 +118,7 @@ export function Questions() {
     {
       title: '操作',
       key: 'actions',
-      width: 190,
-      fixed: 'right',
+      width: 170,
       render: (_, r) =>
         r.retiredAt ? null : (
           <Space size={0} wrap>

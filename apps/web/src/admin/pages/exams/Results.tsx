@@ -27,11 +27,11 @@ const FILTERS: FilterField[] = [
 
 const COLUMNS: TableColumnsType<Row> = [
   { title: '姓名', dataIndex: 'personName', width: 100 },
-  { title: '人员编号', dataIndex: 'personNo', width: 120 },
+  { title: '人员编号', dataIndex: 'personNo', width: 110 },
   { title: '第几次', dataIndex: 'attemptNo', width: 70 },
-  { title: '开始时间', dataIndex: 'startedAt', width: 170, render: (v: string) => formatDateTime(v) },
-  { title: '交卷时间', dataIndex: 'submittedAt', width: 170, render: (v: string | null) => formatDateTime(v) },
-  { title: '交卷方式', dataIndex: 'submitMode', width: 110, render: (v: Row['submitMode']) => (v ? SUBMIT_LABELS[v] : '答题中') },
+  { title: '开始时间', dataIndex: 'startedAt', width: 140, render: (v: string) => formatDateTime(v).slice(0, 16) },
+  { title: '交卷时间', dataIndex: 'submittedAt', width: 140, render: (v: string | null) => formatDateTime(v).slice(0, 16) },
+  { title: '交卷方式', dataIndex: 'submitMode', width: 100, render: (v: Row['submitMode']) => (v ? SUBMIT_LABELS[v] : '答题中') },
   { title: '得分', key: 'score', width: 90, render: (_, r) => (r.score === null ? '—' : `${r.score} / ${r.totalScore}`) },
   { title: '结果', dataIndex: 'passed', width: 80, render: (v: boolean | null) => (v === null ? '—' : v ? <Tag color="success">及格</Tag> : <Tag color="error">不及格</Tag>) },
   { title: '离开次数', dataIndex: 'leaveCount', width: 90 },
