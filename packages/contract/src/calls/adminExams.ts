@@ -35,6 +35,9 @@ export const EXAMS_MSG = {
   lockedByAttempts: (fields: string) => `该考试已有考生作答，不能再修改影响成绩的内容（${fields}）；只能把结束时间延后`,
   endOnlyLater: '该考试已有考生作答，结束时间只能延后',
   installMissing: '所属专题不存在',
+  noRules: '随机抽题至少需要一条抽题规则',
+  rulesWithQuestions: '随机抽题的考试不设固定试题，请清空试卷或改为固定试卷',
+  notEnough: (what: string, n: number, have: number) => `${what}需抽${n}题，但在用的只有${have}题`,
   answerUnchanged: '更正后的答案与原答案相同',
 } as const;
 
@@ -194,6 +197,24 @@ export const examInput = z.object({
   partialCredit: z.boolean().default(false),
   shuffleQuestions: z.boolean().default(false),
   shuffleOptions: z.boolean().default(false),
+  /** fixed: the questions below; random: each attempt draws by the rules. */
+  selection: z.enum(['fixed', 'random'], { error: '组卷方式只能是固定试卷或随机抽题' }).default('fixed'),
+  randomRules: z
+    .array(
+      z.object({
+        bank: z.string().trim().max(30, '题库不能超过30个字').nullable().default(null),
+        type: z.enum(QUESTION_TYPES, { error: '题型不正确' }),
+        count: z.number({ error: '抽题数量必须是数字' }).int('抽题数量必须是整数').min(1, '每条规则至少抽1题').max(100, '每条规则最多抽100题'),
+        score: z.number({ error: '分值必须是数字' }).min(0.5, '每题分值至少0.5分').max(100, '每题分值最多100分').multipleOf(0.5, '分值须为0.5的整数倍'),
+      }),
+    )
+    .max(20, '抽题规则最多20条')
+    // Each rule draws on its own: two rules that could draw the same question are one rule.
+    .refine(
+      (rs) => rs.every((r, i) => rs.every((o, j) => j === i || o.type !== r.type || (o.bank !== r.bank && o.bank !== null && r.bank !== null))),
+      '同一题型的抽题规则不能重复或重叠（同一题库、或“全部题库”与某一题库）',
+    )
+    .default([]),
   questions: z
     .array(z.object({ questionId: id('试题编号'), score: z.number({ error: '分值必须是数字' }).min(0.5, '每题分值至少0.5分').max(100, '每题分值最多100分').multipleOf(0.5, '分值须为0.5的整数倍') }))
     .max(200, '试卷最多200道试题')
@@ -228,6 +249,7 @@ export const adminExamDetail = adminExamItem.extend({
   partialCredit: z.boolean(),
   shuffleQuestions: z.boolean(),
   shuffleOptions: z.boolean(),
+  randomRules: z.array(z.object({ bank: z.string().nullable(), type: z.enum(QUESTION_TYPES), count: z.number().int(), score: z.number(), available: z.number().int().describe('questions in use the rule draws from') })),
   /** The paper in order, each question in full (the preview hides the answers). */
   questions: z.array(z.object({ score: z.number(), question: adminQuestion })),
 });

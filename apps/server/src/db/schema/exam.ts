@@ -15,8 +15,12 @@ const points = (name: string) => numeric(name, { precision: 6, scale: 1, mode: '
 
 export const QUESTION_TYPE_VALUES = ['single', 'multiple', 'judge', 'fill'] as const;
 
-/** Random selection: `count` questions of `type` from the bank (one subject or all), each worth `score`. */
+/**
+ * Random selection: `count` questions of `type` from the rule's bank (or else the exam's bank; neither:
+ * every subject), each worth `score`, drawn per attempt.
+ */
 export interface RandomRule {
+  bank?: string | null;
   type: (typeof QUESTION_TYPE_VALUES)[number];
   count: number;
   score: number;

@@ -233,6 +233,34 @@ describe('exams: draft, publish, and what a learner sees', () => {
   });
 });
 
+describe('papers drawn by rules', () => {
+  it('draws per attempt from the rules’ banks, refuses rules the banks cannot fill, and locks the rules once attempted', async () => {
+    const bank = '抽题测试题库';
+    for (let i = 0; i < 3; i++) await ok(post(X.adminExamQuestionCreate, { ...single(`抽题单选${i}`), bank }));
+    for (let i = 0; i < 2; i++) await ok(post(X.adminExamQuestionCreate, { ...judge(`抽题判断${i}`), bank }));
+    const rules = [
+      { bank, type: 'single', count: 2, score: 30 },
+      { bank, type: 'judge', count: 1, score: 40 },
+    ];
+    const overlapping = uc(await post(X.adminExamCreate, examBody([], { selection: 'random', randomRules: [...rules, { bank: null, type: 'judge', count: 1, score: 10 }] })));
+    expect(overlapping.message).toContain('同一题型的抽题规则不能重复或重叠');
+    const tooMany = await ok<X.AdminExamDetail>(post(X.adminExamCreate, examBody([], { selection: 'random', randomRules: [{ bank, type: 'judge', count: 3, score: 10 }] })));
+    expect(uc(await post(X.adminExamPublish, { id: tooMany.id, version: 1 })).message).toBe(X.EXAMS_MSG.notEnough(`${bank}的判断题`, 3, 2));
+    const exam = await ok<X.AdminExamDetail>(post(X.adminExamCreate, examBody([], { title: '随机组卷', selection: 'random', randomRules: rules })));
+    expect(exam).toMatchObject({ selection: 'random', totalScore: 100, questionCount: 3, randomRules: [{ bank, type: 'single', count: 2, available: 3 }, { bank, type: 'judge', count: 1, available: 2 }] });
+    await ok(post(X.adminExamPublish, { id: exam.id, version: 1 }));
+    const { paper } = await sit('13900010064', exam.id, {});
+    expect(paper.questions.map((q) => q.type).sort()).toEqual(['judge', 'single', 'single']);
+    expect(paper.rules.totalScore).toBe(100);
+    const current = await ok<X.AdminExamDetail>(t.call(X.adminExamGet, { token: admin, query: { id: exam.id } }));
+    const base = examBody([], { selection: 'random', randomRules: rules, startAt: current.startAt, endAt: current.endAt });
+    for (const change of [{ randomRules: [{ ...rules[0], score: 40 }, rules[1]] }, { selection: 'fixed', randomRules: [] }]) {
+      const r = uc(await post(X.adminExamUpdate, { ...base, ...change, id: exam.id, version: current.version }));
+      expect(r.message).toMatch(/抽题规则|组卷方式/);
+    }
+  });
+});
+
 describe('re-grading after a corrected answer', () => {
   it('recalculates the submitted attempts, completes the topic (certificate) for a new pass, and audits each change', async () => {
     const now = Date.now();

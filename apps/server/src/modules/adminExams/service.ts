@@ -151,8 +151,15 @@ export function makeAdminExams({ db, platform, passedInstallExam }: AdminExamsDe
       .where(eq(examQuestions.examId, id))
       .orderBy(asc(examQuestions.sort));
     const e = row.e;
+    const randomRules = await Promise.all(
+      e.randomRules.map(async (r) => {
+        const bank = r.bank ?? e.bank ?? null;
+        return { bank, type: r.type, count: r.count, score: r.score, available: await available(q, bank, r.type) };
+      }),
+    );
     return {
       ...examItem(row),
+      randomRules,
       attemptsAllowed: e.attemptsAllowed,
       review: e.review,
       partialCredit: e.partialCredit,
@@ -162,10 +169,19 @@ export function makeAdminExams({ db, platform, passedInstallExam }: AdminExamsDe
     };
   }
 
+  /** Questions in use a rule draws from. */
+  async function available(q: Q, bank: string | null, type: X.QuestionType): Promise<number> {
+    const [r] = await q
+      .select({ n: count() })
+      .from(questions)
+      .where(and(isNull(questions.retiredAt), eq(questions.type, type), bank ? eq(questions.bank, bank) : undefined));
+    return r?.n ?? 0;
+  }
+
   /** What the audit keeps of an exam: its settings and its paper (ids and points). */
   const examRecord = (d: X.AdminExamDetail) => {
-    const { questions: qs, installTitle: _t, attemptCount: _a, ...rest } = d;
-    return { ...rest, questions: qs.map((x) => ({ questionId: x.question.id, score: x.score })) };
+    const { questions: qs, installTitle: _t, attemptCount: _a, randomRules, ...rest } = d;
+    return { ...rest, randomRules: randomRules.map(({ available: _n, ...r }) => r), questions: qs.map((x) => ({ questionId: x.question.id, score: x.score })) };
   };
 
   /** The checks of a paper and its settings (any state): times, questions in use, pass mark within the total. */
@@ -177,6 +193,10 @@ export function makeAdminExams({ db, platform, passedInstallExam }: AdminExamsDe
     if (input.installId !== null) {
       const [i] = await tx.select({ id: installs.id }).from(installs).where(eq(installs.id, input.installId));
       if (!i) throw new Refusal(X.EXAMS_MSG.installMissing);
+    }
+    if (input.selection === 'random') {
+      if (input.questions.length > 0) throw new Refusal(X.EXAMS_MSG.rulesWithQuestions);
+      return Math.round(input.randomRules.reduce((n, r) => n + r.count * r.score, 0) * 10) / 10;
     }
     const ids = input.questions.map((x) => x.questionId);
     const rows = ids.length ? await tx.select({ id: questions.id, retiredAt: questions.retiredAt }).from(questions).where(inArray(questions.id, ids)) : [];
@@ -198,7 +218,10 @@ export function makeAdminExams({ db, platform, passedInstallExam }: AdminExamsDe
     partialCredit: input.partialCredit,
     shuffleQuestions: input.shuffleQuestions,
     shuffleOptions: input.shuffleOptions,
-    selection: 'fixed' as const,
+    selection: input.selection,
+    randomRules: input.selection === 'random' ? input.randomRules.map((r) => ({ bank: r.bank, type: r.type, count: r.count, score: r.score })) : [],
+    // Each rule names its bank (or none: every subject).
+    bank: null,
   });
 
   async function writePaper(tx: Tx, examId: number, paper: X.ExamInput['questions']) {
@@ -433,11 +456,15 @@ export function makeAdminExams({ db, platform, passedInstallExam }: AdminExamsDe
             partialCredit: current.partialCredit,
             shuffleQuestions: current.shuffleQuestions,
             shuffleOptions: current.shuffleOptions,
+            selection: current.selection,
+            randomRules: current.randomRules.map((r) => ({ bank: r.bank, type: r.type, count: r.count, score: r.score })),
             questions: current.questions.map((x) => ({ questionId: x.question.id, score: x.score })),
           };
           const same = (k: keyof X.ExamInput) => (k === 'startAt' ? new Date(was.startAt).getTime() === new Date(fields.startAt).getTime() : was[k] === fields[k]);
           const moved = RESULT_FIELDS.filter((f) => !same(f.key)).map((f) => f.label);
           if (JSON.stringify(was.questions) !== JSON.stringify(fields.questions)) moved.unshift('试题与分值');
+          if (was.selection !== fields.selection) moved.unshift('组卷方式');
+          if (JSON.stringify(was.randomRules) !== JSON.stringify(fields.selection === 'random' ? fields.randomRules : [])) moved.unshift('抽题规则');
           if (moved.length) throw new Refusal(X.EXAMS_MSG.lockedByAttempts(moved.join('、')));
           if (new Date(fields.endAt) < new Date(was.endAt)) throw new Refusal(X.EXAMS_MSG.endOnlyLater);
           await tx.update(exams).set({ endAt: new Date(fields.endAt), version: sql`${exams.version} + 1` }).where(eq(exams.id, id));
@@ -445,8 +472,8 @@ export function makeAdminExams({ db, platform, passedInstallExam }: AdminExamsDe
         }
         const kept = new Set(current.questions.map((x) => x.question.id));
         await refuseRetiredPicks(tx, fields.questions.map((x) => x.questionId).filter((q) => !kept.has(q)));
-        if (locked.status === 'published') await refusePublishable(tx, fields.questions.map((x) => x.questionId), fields.passScore, total);
-        else if (fields.passScore > total && fields.questions.length) throw new Refusal(X.EXAMS_MSG.passOverTotal(total));
+        if (locked.status === 'published') await refusePublishable(tx, { ...fields, total });
+        else if (fields.passScore > total && total > 0) throw new Refusal(X.EXAMS_MSG.passOverTotal(total));
         await tx.update(exams).set({ ...examValues(fields, total), version: sql`${exams.version} + 1` }).where(eq(exams.id, id));
         await writePaper(tx, id, fields.questions);
         return current;
@@ -463,12 +490,13 @@ export function makeAdminExams({ db, platform, passedInstallExam }: AdminExamsDe
         if (locked.version !== input.version) throw stale();
         if (locked.status === 'published') throw new Refusal(X.EXAMS_MSG.alreadyPublished);
         const current = await examDetail(tx, input.id);
-        await refusePublishable(
-          tx,
-          current.questions.map((x) => x.question.id),
-          current.passScore,
-          current.totalScore,
-        );
+        await refusePublishable(tx, {
+          selection: current.selection,
+          randomRules: current.randomRules,
+          questions: current.questions.map((x) => ({ questionId: x.question.id, score: x.score })),
+          passScore: current.passScore,
+          total: current.totalScore,
+        });
         await tx.update(exams).set({ status: 'published', version: sql`${exams.version} + 1` }).where(eq(exams.id, input.id));
         return current;
       });
@@ -513,8 +541,25 @@ export function makeAdminExams({ db, platform, passedInstallExam }: AdminExamsDe
     },
   };
 
-  /** A paper learners may take: questions, none retired, pass mark within the total. */
-  async function refusePublishable(tx: Tx, ids: number[], passScore: number, total: number) {
+  /** A paper learners may take: questions (none retired) or rules each with enough questions in use; pass mark within the total. */
+  async function refusePublishable(tx: Tx, d: Pick<X.ExamInput, 'selection' | 'randomRules' | 'questions' | 'passScore'> & { total: number }) {
+    const { passScore, total } = d;
+    if (d.selection === 'random') {
+      if (d.randomRules.length === 0) throw new Refusal(X.EXAMS_MSG.noRules);
+      // Rules on the same bank and type draw from one pool: their counts add up.
+      const need = new Map<string, { bank: string | null; type: X.QuestionType; n: number }>();
+      for (const r of d.randomRules) {
+        const key = `${r.bank ?? ''}:${r.type}`;
+        need.set(key, { bank: r.bank, type: r.type, n: (need.get(key)?.n ?? 0) + r.count });
+      }
+      for (const r of need.values()) {
+        const have = await available(tx, r.bank, r.type);
+        if (have < r.n) throw new Refusal(X.EXAMS_MSG.notEnough(`${r.bank ?? '全部题库'}的${X.QUESTION_TYPE_LABELS[r.type]}`, r.n, have));
+      }
+      if (passScore > total) throw new Refusal(X.EXAMS_MSG.passOverTotal(total));
+      return;
+    }
+    const ids = d.questions.map((x) => x.questionId);
     if (ids.length === 0) throw new Refusal(X.EXAMS_MSG.noQuestions);
     const [r] = await tx.select({ n: count() }).from(questions).where(and(inArray(questions.id, ids), isNotNull(questions.retiredAt)));
     if ((r?.n ?? 0) > 0) throw new Refusal(X.EXAMS_MSG.retiredOnPaper(r!.n));

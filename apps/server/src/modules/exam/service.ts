@@ -546,7 +546,7 @@ export function makeExam(db: Db, deps: ExamDeps) {
         const rows = await db
           .select({ id: questions.id, type: questions.type, options: questions.options })
           .from(questions)
-          .where(and(eq(questions.type, rule.type), isNull(questions.retiredAt), exam.bank ? eq(questions.bank, exam.bank) : undefined))
+          .where(and(eq(questions.type, rule.type), isNull(questions.retiredAt), (rule.bank ?? exam.bank) ? eq(questions.bank, (rule.bank ?? exam.bank)!) : undefined))
           .orderBy(sql`random()`)
           .limit(rule.count);
         picked.push(...rows.map((r) => ({ ...r, score: rule.score })));
