@@ -68,7 +68,8 @@ describe('考试管理', () => {
     // 预览 as a learner: the paper without its answer.
     await page.getByRole('button', { name: '以学员身份预览' }).click();
     await eventually(() => page.getByText(STEM).isVisible()).toBe(true);
-    await expect(page.getByText('B. 宪法').isVisible()).resolves.toBe(true);
+    await page.screenshot({ path: `${shots}/preview-1280.png`, fullPage: true });
+    await eventually(() => page.getByText('B. 宪法').isVisible()).toBe(true);
     await expect(page.getByText('宪法是国家的根本法').count()).resolves.toBe(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.screenshot({ path: `${shots}/preview-1280.png`, fullPage: true });
@@ -100,12 +101,40 @@ describe('考试管理', () => {
     await page.goto(`${examUrl}/results`);
     await eventually(() => page.locator('.ant-table-row').count()).toBe(1);
     await expect(page.locator('.ant-table-row').first().textContent()).resolves.toContain('100 / 100');
+    // The app's loading screen fades out after a full page load; axe reads the page once it is gone.
+    await eventually(() => page.locator('.app-loading-done').count()).toBe(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.screenshot({ path: `${shots}/results-1280.png` });
     await page.goto(examUrl);
     await eventually(() => page.getByText('已有 1 份答卷').isVisible()).toBe(true);
     await expect(page.getByLabel('及格分（总分 100）').isDisabled()).resolves.toBe(true);
     await page.screenshot({ path: `${shots}/exam-locked-1280.png`, fullPage: true });
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('an exam drawn by rules: the rules editor, its preview, and a paper the banks cannot fill refused at publish (1920 px)', { timeout: 120_000 }, async () => {
+    const { page, errors, close } = await browser.open('desktop', { bypassCSP: true });
+    await page.setViewportSize({ width: 1920, height: 1000 });
+    await openAdmin(page, baseUrl, ADMINS.training, '/admin/exams/papers/new');
+    await eventually(() => page.getByRole('heading', { name: '新建考试' }).isVisible()).toBe(true);
+    await page.getByLabel('考试名称').fill(`随机抽题考试 ${Date.now() % 100000}`);
+    await page.getByText('随机抽题（每位学员按规则各抽一套）').click();
+    await page.getByRole('button', { name: '添加抽题规则' }).click();
+    await page.getByLabel('规则1抽题数量').fill('500');
+    await page.getByLabel('规则1抽题数量').blur();
+    await eventually(() => page.getByText(/抽题规则（共 100 题/).isVisible()).toBe(true);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${shots}/exam-random-1920.png`, fullPage: true });
+    await page.getByLabel('及格分（总分 200）').fill('120');
+    await page.getByRole('button', { name: /发\s*布/ }).click();
+    await eventually(() => toastWith(page, '全部题库的单选题需抽100题').count()).toBeGreaterThan(0);
+    await eventually(() => /^\/admin\/exams\/papers\/\d+$/.test(pathOf(page))).toBe(true);
+    await page.goto(`${pathOf(page)}/preview`);
+    await eventually(() => page.getByText(/从全部题库抽单选题 100 题，每题 2 分/).isVisible()).toBe(true);
+    await eventually(() => page.locator('.app-loading-done').count()).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${shots}/preview-random-1920.png` });
     expect(errors).toEqual([]);
     await close();
   });

@@ -5,7 +5,7 @@
  * may move, later: the form says so and the server refuses anything else.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Card, DatePicker, Form, Input, InputNumber, Modal, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, DatePicker, Form, Input, InputNumber, Modal, Radio, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { ArrowDownOutlined, ArrowLeftOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -32,6 +32,8 @@ interface Values {
   partialCredit: boolean;
   shuffleQuestions: boolean;
   shuffleOptions: boolean;
+  selection: 'fixed' | 'random';
+  randomRules: { bank: string | null; type: AX.QuestionType; count: number; score: number }[];
 }
 const DEFAULT_SCORE: Record<AX.QuestionType, number> = { single: 10, multiple: 10, judge: 5, fill: 10 };
 
@@ -112,14 +114,18 @@ function Editor({ exam }: { exam: AX.AdminExamDetail | null }) {
   const [picking, setPicking] = useState(false);
   const [busy, setBusy] = useState(false);
   const locked = (exam?.attemptCount ?? 0) > 0;
-  const total = useMemo(() => Math.round(paper.reduce((n, p) => n + (p.score || 0), 0) * 10) / 10, [paper]);
+  const selection = (Form.useWatch('selection', form) as Values['selection'] | undefined) ?? exam?.selection ?? 'fixed';
+  const rules = (Form.useWatch('randomRules', form) as Values['randomRules'] | undefined) ?? [];
+  const random = selection === 'random';
+  const fixedTotal = useMemo(() => Math.round(paper.reduce((n, p) => n + (p.score || 0), 0) * 10) / 10, [paper]);
+  const total = random ? Math.round(rules.reduce((n, r) => n + (r?.count || 0) * (r?.score || 0), 0) * 10) / 10 : fixedTotal;
   useEffect(() => {
     if (!exam) form.setFieldsValue({ window: [dayjs().startOf('minute'), dayjs().add(7, 'day').endOf('day').startOf('minute')] });
   }, [exam, form]);
 
   const initial: Partial<Values> = exam
-    ? { ...exam, window: [dayjs(exam.startAt), dayjs(exam.endAt)] }
-    : { durationMinutes: 60, passScore: 60, attemptsAllowed: 1, decidesCompletion: false, review: 'afterEnd', partialCredit: false, shuffleQuestions: false, shuffleOptions: false, installId: null };
+    ? { ...exam, window: [dayjs(exam.startAt), dayjs(exam.endAt)], randomRules: exam.randomRules.map(({ available: _n, ...r }) => ({ ...r, bank: r.bank ?? '' })) }
+    : { selection: 'fixed', randomRules: [], durationMinutes: 60, passScore: 60, attemptsAllowed: 1, decidesCompletion: false, review: 'afterEnd', partialCredit: false, shuffleQuestions: false, shuffleOptions: false, installId: null };
 
   /** Saves; answers the saved exam (or null when refused or invalid). */
   const save = async (): Promise<AX.AdminExamDetail | null> => {
@@ -138,7 +144,9 @@ function Editor({ exam }: { exam: AX.AdminExamDetail | null }) {
       partialCredit: v.partialCredit,
       shuffleQuestions: v.shuffleQuestions,
       shuffleOptions: v.shuffleOptions,
-      questions: paper.map((p) => ({ questionId: p.question.id, score: p.score })),
+      selection: v.selection,
+      randomRules: v.selection === 'random' ? (v.randomRules ?? []).map((r) => ({ bank: r.bank || null, type: r.type, count: r.count, score: r.score })) : [],
+      questions: v.selection === 'random' ? [] : paper.map((p) => ({ questionId: p.question.id, score: p.score })),
     };
     setBusy(true);
     try {
@@ -164,6 +172,8 @@ function Editor({ exam }: { exam: AX.AdminExamDetail | null }) {
   const publish = async () => {
     const saved = await save();
     if (!saved) return;
+    // Saved as a draft whatever the publish answers: the page is that draft's from now on.
+    if (!exam) navigate(`/admin/exams/papers/${saved.id}`, { replace: true });
     setBusy(true);
     try {
       await call(adminExams.adminExamPublish, { body: { id: saved.id, version: saved.version } });
@@ -302,8 +312,57 @@ function Editor({ exam }: { exam: AX.AdminExamDetail | null }) {
               <Switch disabled={locked} />
             </Form.Item>
           </Space>
+          <Form.Item name="selection" label="组卷方式">
+            <Radio.Group
+              disabled={locked}
+              options={[
+                { value: 'fixed', label: '固定试卷（所有学员同一套题）' },
+                { value: 'random', label: '随机抽题（每位学员按规则各抽一套）' },
+              ]}
+            />
+          </Form.Item>
+          {random ? (
+            <Form.List name="randomRules">
+              {(fields, { add, remove }) => (
+                <Form.Item label={`抽题规则（共 ${rules.reduce((n, r) => n + (r?.count || 0), 0)} 题，总分 ${total} 分）`} required>
+                  {fields.map((f, i) => (
+                    <Space key={f.key} wrap style={{ display: 'flex', marginBottom: 8 }} align="start">
+                      <Form.Item name={[f.name, 'bank']} noStyle>
+                        <Select
+                          aria-label={`规则${i + 1}题库`}
+                          style={{ width: 200 }}
+                          disabled={locked}
+                          options={[{ value: '', label: '全部题库' }, ...(opts.data?.banks ?? []).map((b) => ({ value: b.bank, label: `${b.bank}（${b.count}题）` }))]}
+                        />
+                      </Form.Item>
+                      <Form.Item name={[f.name, 'type']} noStyle rules={[{ required: true, message: '请选择题型' }]}>
+                        <Select aria-label={`规则${i + 1}题型`} style={{ width: 110 }} disabled={locked} options={TYPE_OPTIONS} />
+                      </Form.Item>
+                      <span style={{ lineHeight: '32px' }}>抽</span>
+                      <Form.Item name={[f.name, 'count']} noStyle rules={[{ required: true, message: '请填写抽题数量' }]}>
+                        <InputNumber aria-label={`规则${i + 1}抽题数量`} min={1} max={100} precision={0} disabled={locked} />
+                      </Form.Item>
+                      <span style={{ lineHeight: '32px' }}>题，每题</span>
+                      <Form.Item name={[f.name, 'score']} noStyle rules={[{ required: true, message: '请填写分值' }]}>
+                        <InputNumber aria-label={`规则${i + 1}每题分值`} min={0.5} max={100} step={0.5} disabled={locked} />
+                      </Form.Item>
+                      <span style={{ lineHeight: '32px' }}>分</span>
+                      {exam?.randomRules[i] ? <span style={{ lineHeight: '32px', color: 'rgba(0,0,0,0.65)' }}>（在用 {exam.randomRules[i]!.available} 题）</span> : null}
+                      {locked ? null : <Button type="text" danger icon={<DeleteOutlined />} aria-label={`删除规则${i + 1}`} onClick={() => remove(f.name)} />}
+                    </Space>
+                  ))}
+                  {locked ? null : (
+                    <Button icon={<PlusOutlined />} onClick={() => add({ bank: '', type: 'single', count: 5, score: 2 })}>
+                      添加抽题规则
+                    </Button>
+                  )}
+                </Form.Item>
+              )}
+            </Form.List>
+          ) : null}
         </Form>
       </Card>
+      {random ? null : (
       <Card
         title={`试卷（${paper.length} 题，总分 ${total} 分）`}
         size="small"
@@ -315,9 +374,9 @@ function Editor({ exam }: { exam: AX.AdminExamDetail | null }) {
           )
         }
       >
-        {exam?.selection === 'random' ? <Alert type="info" showIcon title="本考试为随机组卷（由数据导入或演示数据设置），此处只能编辑固定试卷。" style={{ marginBottom: 12 }} /> : null}
         <Table<Item> rowKey={(r) => r.question.id} size="small" pagination={false} dataSource={paper} columns={columns} locale={{ emptyText: '还没有试题，请从题库添加' }} />
       </Card>
+      )}
       {picking ? (
         <QuestionPicker
           chosen={new Set(paper.map((p) => p.question.id))}

@@ -41,6 +41,17 @@ export function Preview() {
         <Descriptions.Item label="考试次数">{e.attemptsAllowed} 次</Descriptions.Item>
         <Descriptions.Item label="答案公布">{REVIEW_LABELS[e.review]}</Descriptions.Item>
       </Descriptions>
+      {e.selection === 'random' ? (
+        <Card size="small" title={`随机抽题：每位学员开始考试时按以下规则各抽一套（共 ${e.questionCount} 题，${e.totalScore} 分）`}>
+          <ul style={{ margin: 0, paddingLeft: 20 }}>
+            {e.randomRules.map((r, i) => (
+              <li key={i}>
+                从{r.bank ?? '全部题库'}抽{TYPE_LABELS[r.type]} {r.count} 题，每题 {r.score} 分（在用 {r.available} 题）
+              </li>
+            ))}
+          </ul>
+        </Card>
+      ) : null}
       {e.questions.map(({ question: q, score }, i) => (
         <Card key={q.id} size="small" title={`${i + 1}. ${TYPE_LABELS[q.type]}（${score}分）`}>
           <Typography.Paragraph>{q.stem}</Typography.Paragraph>
@@ -62,7 +73,7 @@ export function Preview() {
           )}
         </Card>
       ))}
-      {e.questions.length === 0 ? <Alert type="warning" showIcon title="试卷还没有试题" /> : null}
+      {e.questions.length === 0 && e.selection === 'fixed' ? <Alert type="warning" showIcon title="试卷还没有试题" /> : null}
     </Space>
   );
 }
