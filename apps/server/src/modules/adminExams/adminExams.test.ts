@@ -238,13 +238,13 @@ describe('papers drawn by rules', () => {
     const bank = '抽题测试题库';
     for (let i = 0; i < 3; i++) await ok(post(X.adminExamQuestionCreate, { ...single(`抽题单选${i}`), bank }));
     for (let i = 0; i < 2; i++) await ok(post(X.adminExamQuestionCreate, { ...judge(`抽题判断${i}`), bank }));
-    const rules = [
+    const rules: X.ExamInput['randomRules'] = [
       { bank, type: 'single', count: 2, score: 30 },
       { bank, type: 'judge', count: 1, score: 40 },
     ];
-    const overlapping = uc(await post(X.adminExamCreate, examBody([], { selection: 'random', randomRules: [...rules, { bank: null, type: 'judge', count: 1, score: 10 }] })));
+    const overlapping = uc(await post(X.adminExamCreate, examBody([], { selection: 'random', randomRules: [...rules, { bank: null, type: 'judge' as const, count: 1, score: 10 }] })));
     expect(overlapping.message).toContain('同一题型的抽题规则不能重复或重叠');
-    const tooMany = await ok<X.AdminExamDetail>(post(X.adminExamCreate, examBody([], { selection: 'random', randomRules: [{ bank, type: 'judge', count: 3, score: 10 }] })));
+    const tooMany = await ok<X.AdminExamDetail>(post(X.adminExamCreate, examBody([], { selection: 'random', randomRules: [{ bank, type: 'judge' as const, count: 3, score: 10 }] })));
     expect(uc(await post(X.adminExamPublish, { id: tooMany.id, version: 1 })).message).toBe(X.EXAMS_MSG.notEnough(`${bank}的判断题`, 3, 2));
     const exam = await ok<X.AdminExamDetail>(post(X.adminExamCreate, examBody([], { title: '随机组卷', selection: 'random', randomRules: rules })));
     expect(exam).toMatchObject({ selection: 'random', totalScore: 100, questionCount: 3, randomRules: [{ bank, type: 'single', count: 2, available: 3 }, { bank, type: 'judge', count: 1, available: 2 }] });
