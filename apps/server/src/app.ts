@@ -63,6 +63,8 @@ import { makeCertificateAdmin } from './modules/certificate/admin.ts';
 import { certificateAdminRoutes } from './modules/certificate/adminRoutes.ts';
 import { makePeople } from './modules/people/service.ts';
 import { peopleRoutes } from './modules/people/routes.ts';
+import { makeAdminExams } from './modules/adminExams/service.ts';
+import { adminExamsRoutes } from './modules/adminExams/routes.ts';
 import { PRODUCT_VERSION } from './version.ts';
 
 export interface AppDeps {
@@ -209,6 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   importAdminRoutes(bind, makeImportAdmin({ db, importer, config }));
   certificateAdminRoutes(bind, makeCertificateAdmin({ db, platform, certificates, timeZone: config.TIME_ZONE }));
   peopleRoutes(bind, makePeople({ db, platform, sms, uc, noticesPerPhoneDaily: config.SMS_NOTICE_DAILY_CAP_PER_PHONE, timeZone: config.TIME_ZONE, collegeName: config.COLLEGE_NAME }));
+  adminExamsRoutes(bind, makeAdminExams({ db, platform, passedInstallExam: (tx, personId, installId) => learning.completeInstall(tx, personId, installId) }));
   // Every instance says it is alive, for the administration area's operations page.
   if (config.NODE_ENV !== 'test') {
     const beat = () => {

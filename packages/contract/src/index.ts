@@ -26,3 +26,4 @@ export * as adminContent from './calls/adminContent.ts';
 export * as adminImport from './calls/adminImport.ts';
 export * as adminCertificate from './calls/adminCertificate.ts';
 export * as adminPeople from './calls/adminPeople.ts';
+export * as adminExams from './calls/adminExams.ts';

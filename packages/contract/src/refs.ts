@@ -68,3 +68,4 @@ export const adminContent = refsOf('adminContent', contract.adminContent);
 export const adminImport = refsOf('adminImport', contract.adminImport);
 export const adminCertificate = refsOf('adminCertificate', contract.adminCertificate);
 export const adminPeople = refsOf('adminPeople', contract.adminPeople);
+export const adminExams = refsOf('adminExams', contract.adminExams);

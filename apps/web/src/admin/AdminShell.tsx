@@ -10,6 +10,7 @@ import {
   AuditOutlined,
   CloudServerOutlined,
   FileTextOutlined,
+  FormOutlined,
   HomeOutlined,
   ImportOutlined,
   LogoutOutlined,
@@ -33,6 +34,7 @@ const ICONS: Record<string, ComponentType> = {
   certificates: SafetyCertificateOutlined,
   audit: AuditOutlined,
   ops: CloudServerOutlined,
+  exams: FormOutlined,
 };
 
 const pageModules = import.meta.glob<{ default: ComponentType }>('./pages/*/Page.tsx');

@@ -14,6 +14,7 @@ export const EVENT_NAMES: Record<string, string> = {
   adminImport: '后台导入',
   adminCertificate: '证书管理',
   adminOps: '运维操作',
+  adminExams: '考试管理',
   import: '数据导入',
   certificateRevoke: '撤销证书',
   backup: '备份',

@@ -15,8 +15,12 @@ const points = (name: string) => numeric(name, { precision: 6, scale: 1, mode: '
 
 export const QUESTION_TYPE_VALUES = ['single', 'multiple', 'judge', 'fill'] as const;
 
-/** Random selection: `count` questions of `type` from the bank (one subject or all), each worth `score`. */
+/**
+ * Random selection: `count` questions of `type` from the rule's bank (or else the exam's bank; neither:
+ * every subject), each worth `score`, drawn per attempt.
+ */
 export interface RandomRule {
+  bank?: string | null;
   type: (typeof QUESTION_TYPE_VALUES)[number];
   count: number;
   score: number;
@@ -55,6 +59,10 @@ export const exams = pgTable(
     leaveLimit: smallint('leave_limit'),
     /** 结业考试: passing it is part of completing its install, with the install's required hours. */
     decidesCompletion: boolean('decides_completion').notNull().default(false),
+    /** Set up in the administration area as a draft, shown to learners once published (older rows: published). */
+    status: text('status', { enum: ['draft', 'published'] }).notNull().default('published'),
+    /** The administration area's edit check: an update names the version it edited. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [index('exams_end_idx').on(t.endAt, t.startAt)],
 );
@@ -72,6 +80,14 @@ export const questions = pgTable(
     /** Option keys; T or F; or the accepted texts of a blank (any one is right). */
     answer: jsonb('answer').$type<string[]>().notNull(),
     explanation: text('explanation').notNull().default(''),
+    /** The administration area's edit check: an update names the version it edited. */
+    version: integer('version').notNull().default(1),
+    /**
+     * Retired: never drawn again nor added to a paper; papers and attempts that hold it keep it. An
+     * edit of a question some attempt holds retires it and creates its next version (replacesId).
+     */
+    retiredAt: at('retired_at'),
+    replacesId: integer('replaces_id'),
   },
   (t) => [index('questions_bank_type_idx').on(t.bank, t.type)],
 );

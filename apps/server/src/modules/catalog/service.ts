@@ -350,7 +350,8 @@ export function makeCatalog({ db, progress, examStanding }: CatalogDeps) {
 
     /** Exams not yet over: open ones first, each group by closing time (ended ones after, if asked); a learner's standing in each. */
     async openExams(caller: Caller | null, q: PageQuery & { ended?: 'true' | 'false' | undefined; installId?: number | undefined }): Promise<Page<K.ExamItem>> {
-      const which = q.installId !== undefined ? eq(exams.installId, q.installId) : q.ended === 'true' ? undefined : gt(exams.endAt, sql`now()`);
+      // Drafts (being set up in the administration area) are not listed.
+      const which = and(eq(exams.status, 'published'), q.installId !== undefined ? eq(exams.installId, q.installId) : q.ended === 'true' ? undefined : gt(exams.endAt, sql`now()`));
       const rows = await db
         .select({
           id: exams.id,

@@ -9,7 +9,7 @@ import { examAttempts, exams } from '../../db/schema/index.ts';
 
 /** Every exam that decides the install's completion has a passed attempt of the person. */
 export const completionExamsPassed = (personId: SQL | number, installId: SQL) =>
-  sql`not exists (select 1 from ${exams} x where x.install_id = ${installId} and x.decides_completion
+  sql`not exists (select 1 from ${exams} x where x.install_id = ${installId} and x.decides_completion and x.status = 'published'
         and not exists (select 1 from ${examAttempts} a where a.exam_id = x.id and a.person_id = ${personId} and a.passed))`;
 
 /** The exams that decide the install's completion, in order, each with whether the person passed it (a topic's path). */
@@ -17,7 +17,7 @@ export const completionExamsOf = (db: Db, personId: number, installId: number) =
   db
     .select({ id: exams.id, title: exams.title, passed: sql<boolean>`exists (select 1 from ${examAttempts} a where a.exam_id = ${exams}.id and a.person_id = ${personId} and a.passed)` })
     .from(exams)
-    .where(and(eq(exams.installId, installId), eq(exams.decidesCompletion, true)))
+    .where(and(eq(exams.installId, installId), eq(exams.decidesCompletion, true), eq(exams.status, 'published')))
     .orderBy(asc(exams.startAt), asc(exams.id));
 
 /**

@@ -224,7 +224,8 @@ export function makeExam(db: Db, deps: ExamDeps) {
 
   // Reads outside a transaction that many calls of one turn make alike (a spike: everyone starts the
   // same exam) share one query per turn; nothing is kept beyond it.
-  const examRows = batched(async (ids: number[]) => new Map((await db.select().from(exams).where(inArray(exams.id, ids))).map((r) => [r.id, r])));
+  // A draft (being set up in the administration area) is no exam to a learner.
+  const examRows = batched(async (ids: number[]) => new Map((await db.select().from(exams).where(and(inArray(exams.id, ids), eq(exams.status, 'published')))).map((r) => [r.id, r])));
   const questionRows = batched(async (ids: number[]) => new Map((await db.select().from(questions).where(inArray(questions.id, ids))).map((r) => [r.id, r])), 1000);
   type FixedEntry = { id: number; type: PaperEntry['type']; options: string[]; score: number };
   const fixedLists = batched(async (examIds: number[]) => {
@@ -545,7 +546,7 @@ export function makeExam(db: Db, deps: ExamDeps) {
         const rows = await db
           .select({ id: questions.id, type: questions.type, options: questions.options })
           .from(questions)
-          .where(and(eq(questions.type, rule.type), exam.bank ? eq(questions.bank, exam.bank) : undefined))
+          .where(and(eq(questions.type, rule.type), isNull(questions.retiredAt), (rule.bank ?? exam.bank) ? eq(questions.bank, (rule.bank ?? exam.bank)!) : undefined))
           .orderBy(sql`random()`)
           .limit(rule.count);
         picked.push(...rows.map((r) => ({ ...r, score: rule.score })));
@@ -631,7 +632,7 @@ export function makeExam(db: Db, deps: ExamDeps) {
       if (examIds.length === 0) return new Map();
       await finishMineExpired(caller.personId);
       const [rows, attempts, now] = await Promise.all([
-        db.select().from(exams).where(inArray(exams.id, examIds)),
+        db.select().from(exams).where(and(inArray(exams.id, examIds), eq(exams.status, 'published'))),
         db.select().from(examAttempts).where(and(eq(examAttempts.personId, caller.personId), inArray(examAttempts.examId, examIds))),
         dbNow(db),
       ]);
@@ -748,7 +749,7 @@ export function makeExam(db: Db, deps: ExamDeps) {
       const rows = await db
         .select({ id: questions.id, type: questions.type, options: questions.options })
         .from(questions)
-        .where(q.bank ? eq(questions.bank, q.bank) : undefined)
+        .where(and(isNull(questions.retiredAt), q.bank ? eq(questions.bank, q.bank) : undefined))
         .orderBy(sql`random()`)
         .limit(q.count);
       if (rows.length === 0) throw new Refusal(EXAM_MSG.noBankQuestions);
