@@ -34,10 +34,12 @@ export type AnyCall = CallDef | CallRef;
 export type CallOf<R> = R extends CallDef ? R : R extends CallRef<infer C> ? C : never;
 
 /** A module's export as a reference: a call's reference, a constant as it is; a schema not at all. */
-type RefOf<V> = V extends CallDef ? CallRef<V> : V extends z.ZodType ? never : V extends (...args: never[]) => unknown ? never : V;
+type RefOf<V> = V extends CallDef ? CallRef<V> : V extends z.ZodType ? never : V extends Record<string, z.ZodType> ? never : V extends (...args: never[]) => unknown ? never : V extends readonly unknown[] ? V : V extends object ? ([Extract<V[keyof V], z.ZodType | ((...args: never[]) => unknown)>] extends [never] ? V : never) : V;
 export type RefsOf<M> = { readonly [K in keyof M as [RefOf<M[K]>] extends [never] ? never : K]: RefOf<M[K]> };
 
 const isSchema = (v: unknown) => typeof v === 'object' && v !== null && '_zod' in v;
+/** A table of schemas (a form's fields by kind) or of message functions is not data: left out like them. */
+const holdsSchemas = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).some((x) => isSchema(x) || typeof x === 'function');
 
 function refsOf<M extends object>(group: string, exports: M): RefsOf<M> {
   const refs: Record<string, unknown> = {};
@@ -45,7 +47,7 @@ function refsOf<M extends object>(group: string, exports: M): RefsOf<M> {
     if (isCallDef(value)) {
       const { name, method, path, envelope, auth, upload, binary } = value;
       refs[key] = { group, key, name, method, path, envelope, auth, ...(upload ? { upload } : {}), ...(binary ? { binary } : {}) };
-    } else if (!isSchema(value) && typeof value !== 'function') {
+    } else if (!isSchema(value) && !holdsSchemas(value) && typeof value !== 'function') {
       refs[key] = value;
     }
   }
