@@ -211,8 +211,6 @@ export function makeLearning(db: Db, opts: LearningOptions, deps: LearningDeps) 
   type Applied = { credit: number; seekRefused: boolean; completesNow: boolean; duplicate: boolean; active: boolean; at: Date; progress: L.ResourceProgress; after: ReportState };
   const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505' || (e as { cause?: { code?: string } }).cause?.code === '23505';
   const ms = (d: Date | null) => d?.getTime() ?? null;
-  /** How many batches of reports were written and the largest (tests see that a turn's reports met in one statement). */
-  const reportBatches = { statements: 0, largest: 0 };
 
   /**
    * Decides and applies the reports of one event-loop turn in one statement, as a serial run would:
@@ -337,8 +335,6 @@ export function makeLearning(db: Db, opts: LearningOptions, deps: LearningDeps) 
           now,
         ],
       );
-      reportBatches.statements++;
-      reportBatches.largest = Math.max(reportBatches.largest, list.reduce((n, g) => n + g.items.length, 0));
       return new Set(rows.map((r) => r.k));
     };
 
@@ -451,8 +447,6 @@ export function makeLearning(db: Db, opts: LearningOptions, deps: LearningDeps) 
     ratio,
     /** Whether a course is one of the person's own (added, or in an install they are enrolled in). */
     isMine,
-    /** Report statements written by this process and the most reports one of them carried. */
-    reportBatches: reportBatches as Readonly<typeof reportBatches>,
 
     /**
      * The install completes now if the person meets its rule: a passed exam may complete it (called by
