@@ -436,7 +436,8 @@ async function cpuPerRequest<T>(db: pg.Client, serverPid: number, work: () => Pr
   const self = process.cpuUsage(self0);
   const server = cpuMsOf(serverPid) - server0;
   let postgres = 0;
-  for (const p of new Set([...before.keys(), ...(await pgPids())])) postgres += cpuMsOf(p) - (before.get(p) ?? 0);
+  // A connection closed meanwhile (the pool lets idle ones go) took its CPU time with it: it counts 0, not less.
+  for (const p of new Set([...before.keys(), ...(await pgPids())])) postgres += Math.max(0, cpuMsOf(p) - (before.get(p) ?? 0));
   const n = Math.max(1, requests(result));
   const us = (ms: number) => Math.round((ms * 1000) / n);
   return { result, cpu: { server_cpu_us: us(server), pg_cpu_us: us(postgres), client_cpu_us: us((self.user + self.system) / 1000) } };
