@@ -438,3 +438,114 @@ describe('credit is bounded per person, not per study session', () => {
     expect(skipped.obj.progress.maxPosition).toBe(40);
   });
 });
+
+/**
+ * The attacker's test of the batched write: a burst of one learner's reports — two tabs on one
+ * chapter, a third session on another, every report sent twice, one aimed at another learner's
+ * session — arriving in one turn, through the routes. The ledger must hold exactly what the same
+ * reports give when sent one at a time: each id once, each session within its window, the chapters,
+ * sessions and ledger in agreement.
+ */
+describe('the reports of one turn are applied together exactly as a serial run applies them', () => {
+  let chapters: { a: number; b: number };
+  beforeAll(async () => {
+    const [cat] = await t.db.insert(categories).values({ name: '批量上报测试' }).returning();
+    const [course] = await t.db.insert(courses).values({ title: '批量上报测试课程', lecturer: '讲师', categoryId: cat!.id, creditHours: 1, status: 'published' }).returning();
+    const add = async () => (await t.db.insert(courseResources).values({ courseId: course!.id, title: '章节', kind: 'video', durationSeconds: 6000, mediaUrl: '/media/v.mp4' }).returning())[0]!.id;
+    chapters = { a: await add(), b: await add() };
+  });
+
+  /**
+   * Chapter A opened in two tabs one after the other (windows of 100 s and 60 s, both superseded by
+   * now), then chapter B (a window that closed after 50 s, as a live lesson's does). The windows are
+   * in the past, so what each session may earn does not depend on how long the test takes.
+   */
+  async function learnerWithThreeSessions(mobile: string) {
+    const token = await t.login(mobile);
+    const tabA1 = await open(token, chapters.a);
+    const tabA2 = await open(token, chapters.a);
+    const onB = await open(token, chapters.b);
+    const base = Date.now();
+    const window = async (s: L.StudySession, from: number, superseded: number | null, until: number | null = null) =>
+      t.db
+        .update(studySessions)
+        .set({ creditFrom: new Date(base - from * 1000), startedAt: new Date(base - from * 1000), supersededAt: superseded === null ? null : new Date(base - superseded * 1000), creditUntil: until === null ? null : new Date(base - until * 1000), debtSeconds: 0 })
+        .where(eq(studySessions.id, Number(s.sessionId)));
+    await window(tabA1, 300, 200);
+    await window(tabA2, 200, 140);
+    await window(onB, 140, null, 90);
+    return { token, sessions: [tabA1, tabA2, onB].map((s) => s.sessionId) };
+  }
+
+  /** Each session claims more than its window: 6 × 30 s, 4 × 30 s and 5 × 20 s, interleaved. */
+  const burstOf = (sessions: string[]) => {
+    const claims = [
+      { sessionId: sessions[0]!, n: 6, played: 30 },
+      { sessionId: sessions[1]!, n: 4, played: 30 },
+      { sessionId: sessions[2]!, n: 5, played: 20 },
+    ];
+    const out: { sessionId: string; played: number; reportId: string }[] = [];
+    for (let i = 0; i < 6; i++) for (const c of claims) if (i < c.n) out.push({ sessionId: c.sessionId, played: c.played, reportId: randomUUID() });
+    return out;
+  };
+
+  const ledgerOf = async (sessions: string[]) => {
+    const ids = sessions.map(Number);
+    const rows = await t.db.select().from(studySessions).where(sql`${studySessions.id} in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
+    const ledger = (await t.db.execute(sql`select session_id, count(*)::int as n, coalesce(sum(credited_seconds), 0)::int as s, count(distinct received_at)::int as statements
+        from progress_reports where session_id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) group by session_id`)) as unknown as { rows: { session_id: string | number; n: number; s: number; statements: number }[] };
+    const byId = new Map(ledger.rows.map((r) => [Number(r.session_id), r]));
+    return ids.map((id) => ({ session: rows.find((r) => r.id === id)!.creditedSeconds, ledger: byId.get(id)?.s ?? 0, reports: byId.get(id)?.n ?? 0, statements: byId.get(id)?.statements ?? 0 }));
+  };
+  const chapterSeconds = async (token: string) => {
+    const r = obj<{ resources: L.ResourceProgress[] }>(await t.call(L.findProgress, { token, query: { courseId: (await t.db.select().from(courseResources).where(eq(courseResources.id, chapters.a)))[0]!.courseId } }));
+    return Object.fromEntries(r.obj.resources.map((x) => [x.resourceId === chapters.a ? 'a' : 'b', x.learnedSeconds]));
+  };
+
+  it('a burst from three sessions, every report sent twice, gives the serial ledger and counts each id once', async () => {
+    // The serial run: one report at a time, each duplicate right after its original.
+    const serial = await learnerWithThreeSessions('13900010057');
+    let serialCredited = 0;
+    for (const r of burstOf(serial.sessions)) {
+      for (let k = 0; k < 2; k++) {
+        const answer = await report(serial.token, r.sessionId, r.played, 0, r.reportId);
+        expect(answer.res).toBe(true);
+        serialCredited += answer.obj.credited;
+      }
+    }
+    const serialLedger = await ledgerOf(serial.sessions);
+    expect(serialLedger.map((s) => s.session)).toEqual([100, 60, 50]);
+
+    // The burst: all of it in one turn, plus a report aimed at the serial learner's session.
+    const burster = await learnerWithThreeSessions('13900010058');
+    const burst = burstOf(burster.sessions);
+    const answers = await Promise.all([
+      ...burst.flatMap((r) => [report(burster.token, r.sessionId, r.played, 0, r.reportId), report(burster.token, r.sessionId, r.played, 0, r.reportId)]),
+      report(burster.token, serial.sessions[2]!, 20, 0),
+    ]);
+    const foreign = answers.pop()!;
+    expect(foreign).toMatchObject({ res: false, resMsg: LEARNING_MSG.sessionMissing });
+    expect(answers.filter((a) => !a.res)).toEqual([]);
+    // Each id once: one of its two answers is the original, the other the duplicate.
+    for (const r of burst) {
+      const mine = answers.filter((a) => a.obj.reportId === r.reportId);
+      expect(mine.map((a) => a.obj.duplicate).sort()).toEqual([false, true]);
+      expect(mine.find((a) => a.obj.duplicate)!.obj.credited).toBe(0);
+    }
+    const credited = answers.reduce((sum, a) => sum + a.obj.credited, 0);
+    const ledger = await ledgerOf(burster.sessions);
+    expect(ledger.map(({ session, ledger: l, reports }) => ({ session, ledger: l, reports }))).toEqual(serialLedger.map(({ session, ledger: l, reports }) => ({ session, ledger: l, reports })));
+    expect(ledger.map((s) => s.session)).toEqual(ledger.map((s) => s.ledger));
+    expect(credited).toBe(serialCredited);
+    expect(await chapterSeconds(burster.token)).toEqual(await chapterSeconds(serial.token));
+    expect(await chapterSeconds(burster.token)).toEqual({ a: 160, b: 50 });
+    // The burst was written together: each statement stamps its reports with one time, and each
+    // session's reports carry one (a report at a time, or a wave per report of a chapter, would carry many).
+    expect(ledger.map((s) => s.statements)).toEqual([1, 1, 1]);
+
+    // Replayed once more, all at once: nothing is added.
+    const replays = await Promise.all(burst.map((r) => report(burster.token, r.sessionId, r.played, 0, r.reportId)));
+    expect(replays.every((a) => a.res && a.obj.duplicate && a.obj.credited === 0)).toBe(true);
+    expect(await ledgerOf(burster.sessions)).toEqual(ledger);
+  });
+});

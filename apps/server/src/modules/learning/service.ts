@@ -205,86 +205,170 @@ export function makeLearning(db: Db, opts: LearningOptions, deps: LearningDeps) 
     kind: ResourceKind; duration_seconds: number | null; min_read_seconds: number | null; live_start: string | Date | null; live_end: string | Date | null;
     duplicate: boolean; course_completed_at: string | Date | null; k: string;
   };
-  type WriteItem = {
-    credit: number; maxPosition: number; lastPosition: number; completedAt: string | null; at: string; personId: number; resourceId: number;
-    expectedLearned: number; sessionId: number; reportId: string; clientTime: string; event: string; position: number; played: number; seekRefused: boolean; clipped: boolean;
-    /** Whether the session was the counting one when its state was read. */
-    expectActive: boolean;
-  };
-  type Written = { report_id: string; learned_seconds: number; max_position: number; last_position: number; completed_at: Date | string | null };
+  /** A report on its way to the ledger, with the state it was read with (or kept from the session's previous report). */
+  type Pending = { personId: number; sessionId: number; rep: L.ProgressReport; state: ReportState };
+  /** What one report did, in the order the reports of its batch were decided; null when it was not applied and must be decided again. */
+  type Applied = { credit: number; seekRefused: boolean; completesNow: boolean; duplicate: boolean; active: boolean; at: Date; progress: L.ResourceProgress; after: ReportState };
   const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505' || (e as { cause?: { code?: string } }).cause?.code === '23505';
+  const ms = (d: Date | null) => d?.getTime() ?? null;
 
   /**
-   * Applies decided reports: the chapter (only if its learned seconds are still what was read), the
-   * session and the ledger row, in one statement for all the reports of a turn. The chapter's update
-   * first locks the report's study session and checks the credit against the session's bound there
-   * (the SQL twin of credit.ts's sessionAllowance): under that lock a newer session's start, which
-   * supersedes this one and carries its excess forward, waits for the report or sees it, so no
-   * second of the learner's time is spent twice across sessions and servers. A report that is not
-   * in the answer was not applied (its chapter moved on, its session's bound or state changed, or two
-   * reports of one chapter were decided on the same state) and is decided again. A report id already in the ledger
-   * aborts the statement; then each report is applied on its own, so only that one is refused.
+   * Decides and applies the reports of one event-loop turn in one statement, as a serial run would:
+   * the reports of one chapter are decided one after the other, each on the chapter and session
+   * state the previous one left (credit.ts), so a burst of one learner's reports — several tabs,
+   * sessions, a backup replayed — is written at once instead of one report per round. The statement
+   * then updates each chapter once (with the sum of its reports, only if its learned seconds are still
+   * what the decisions started from), each study session once and inserts every ledger row. The
+   * chapter's update first locks each of its sessions in the batch and checks the session's credit
+   * against its bound there (the SQL twin of credit.ts's sessionAllowance): under that lock a newer
+   * session's start, which supersedes the session and carries its excess forward, waits for the
+   * reports or sees them, so no second of the learner's time is spent twice across sessions and
+   * servers. A chapter that is not in the answer was not applied (it moved on, a session's bound or
+   * state changed) and its reports are decided again. A report id already in the ledger aborts the
+   * statement; then each chapter is applied on its own, so only that chapter's reports are decided again.
    */
-  async function writeMany(items: WriteItem[]): Promise<(Written | null)[]> {
-    // One statement updates a chapter row once: reports of one chapter that met in a turn go in waves.
-    const waves: WriteItem[][] = [];
-    const seen = new Map<string, number>();
-    for (const i of items) {
-      const key = `${i.personId}:${i.resourceId}`;
-      const n = seen.get(key) ?? 0;
-      seen.set(key, n + 1);
-      (waves[n] ??= []).push(i);
+  async function applyMany(items: Pending[]): Promise<(Applied | null)[]> {
+    const now = new Date();
+    const at = now.getTime();
+    // The reports of one chapter, in arrival order, from the freshest state any of them was read with
+    // (learned seconds, credited seconds and a session's supersession only ever grow).
+    type Group = { personId: number; resourceId: number; items: number[]; base: ReportState };
+    const groups = new Map<string, Group>();
+    const sessions = new Map<number, ReportState>();
+    const firstOfId = new Map<string, number>();
+    const dupOf = new Map<number, number>();
+    items.forEach((it, i) => {
+      const seen = firstOfId.get(it.rep.reportId);
+      if (seen !== undefined) return dupOf.set(i, seen);
+      firstOfId.set(it.rep.reportId, i);
+      const key = `${it.personId}:${it.state.resourceId}`;
+      const g = groups.get(key);
+      if (!g) groups.set(key, { personId: it.personId, resourceId: it.state.resourceId, items: [i], base: it.state });
+      else {
+        g.items.push(i);
+        const b = g.base.p;
+        const p = it.state.p;
+        if (p.learnedSeconds > b.learnedSeconds || (p.completedAt && !b.completedAt)) g.base = it.state;
+      }
+      const s = sessions.get(it.sessionId);
+      if (!s || it.state.creditedSeconds > s.creditedSeconds || (it.state.supersededAt && !s.supersededAt)) sessions.set(it.sessionId, it.state);
+    });
+
+    type Decided = { credit: number; seekRefused: boolean; completesNow: boolean; active: boolean; progress: L.ResourceProgress; after: ReportState; row: Record<string, unknown> };
+    const decided = new Map<number, Decided>();
+    const chapters: Record<string, unknown>[] = [];
+    const sessionRows = new Map<number, { session_id: number; person_id: number; resource_id: number; credit: number; expect_active: boolean }>();
+    for (const g of groups.values()) {
+      let p = g.base.p;
+      const credited = new Map<number, number>();
+      const chain = (sessionId: number) => {
+        const s = sessions.get(sessionId)!;
+        return { ...s, creditedSeconds: s.creditedSeconds + (credited.get(sessionId) ?? 0) };
+      };
+      for (const i of g.items) {
+        const { sessionId, rep, state } = items[i]!;
+        const s = chain(sessionId);
+        const required = requiredSecondsOf(state.r, ratio);
+        const media = mediaOf(state.r, s.creditUntil !== null);
+        const d = decideCredit(
+          at,
+          { creditFrom: s.creditFrom.getTime(), creditUntil: ms(s.creditUntil), supersededAt: ms(s.supersededAt), debtSeconds: s.debtSeconds, creditedSeconds: s.creditedSeconds },
+          { requiredSeconds: required, ...media, learnedSeconds: p.learnedSeconds, maxPosition: p.maxPosition, completed: p.completedAt !== null },
+          rep,
+        );
+        const lastPosition = Math.floor(d.seekRefused ? d.maxPosition : Math.min(rep.position, media.lengthSeconds || rep.position));
+        p = { ...p, learnedSeconds: p.learnedSeconds + d.credit, maxPosition: d.maxPosition, lastPosition, completedAt: d.completesNow ? now : p.completedAt, updatedAt: now };
+        credited.set(sessionId, (credited.get(sessionId) ?? 0) + d.credit);
+        const active = s.supersededAt === null;
+        const row = sessionRows.get(sessionId) ?? { session_id: sessionId, person_id: g.personId, resource_id: g.resourceId, credit: 0, expect_active: active };
+        row.credit += d.credit;
+        sessionRows.set(sessionId, row);
+        decided.set(i, {
+          credit: d.credit,
+          seekRefused: d.seekRefused,
+          completesNow: d.completesNow,
+          active,
+          progress: toProgress(p, required),
+          after: { ...s, creditedSeconds: s.creditedSeconds + d.credit, p, duplicate: false },
+          row: { report_id: rep.reportId, person_id: g.personId, session_id: sessionId, resource_id: g.resourceId, client_time: rep.clientTime, event: rep.event, position: Math.floor(rep.position), played: Math.floor(rep.playedSeconds), credit: d.credit, seek_refused: d.seekRefused, clipped: d.clipped },
+        });
+      }
+      chapters.push({ person_id: g.personId, resource_id: g.resourceId, expected: g.base.p.learnedSeconds, credit: p.learnedSeconds - g.base.p.learnedSeconds, max_position: p.maxPosition, last_position: p.lastPosition, completed_at: p.completedAt?.toISOString() ?? null });
     }
-    if (waves.length > 1) {
-      const done = new Map<WriteItem, Written | null>();
-      for (const wave of waves) (await writeMany(wave)).forEach((w, j) => done.set(wave[j]!, w));
-      return items.map((i) => done.get(i) ?? null);
-    }
-    const run = (name: string, list: WriteItem[]) => {
-      const c = <K extends keyof WriteItem>(k: K) => list.map((i) => i[k]);
-      return prepared<Written>(
-        name,
-        `with v as (
-           select * from unnest($1::int[], $2::int[], $3::int[], $4::timestamptz[], $5::timestamptz[], $6::int[], $7::int[], $8::int[], $9::bigint[],
-                                $10::uuid[], $11::text[], $12::text[], $13::int[], $14::int[], $15::bool[], $16::bool[], $17::bool[])
-             as v(credit, max_position, last_position, completed_at, at, person_id, resource_id, expected, session_id,
-                  report_id, client_time, event, position, played, seek_refused, clipped, expect_active)),
+
+    const write = async (list: Group[]): Promise<Set<string>> => {
+      const keys = new Set(list.map((g) => `${g.personId}:${g.resourceId}`));
+      const chosen = chapters.filter((c) => keys.has(`${c.person_id as number}:${c.resource_id as number}`));
+      const rows = await prepared<{ k: string }>(
+        'learning_report_apply',
+        `with c as (select * from json_to_recordset($1::json)
+               as c(person_id int, resource_id int, expected int, credit int, max_position int, last_position int, completed_at timestamptz)),
+         sv as (select * from json_to_recordset($2::json) as sv(session_id bigint, person_id int, resource_id int, credit int, expect_active bool)),
+         r as (select * from json_to_recordset($3::json)
+               as r(report_id uuid, person_id int, session_id bigint, resource_id int, client_time text, event text, position int, played int, credit int, seek_refused bool, clipped bool)),
          p as (
-           update resource_progress rp set learned_seconds = rp.learned_seconds + v.credit, max_position = greatest(rp.max_position, v.max_position),
-                  last_position = v.last_position, completed_at = v.completed_at, updated_at = v.at
-             from v where rp.person_id = v.person_id and rp.resource_id = v.resource_id and rp.learned_seconds = v.expected
-                  and exists (select 1 from study_sessions a
-                               where a.id = v.session_id and (not v.expect_active or a.superseded_at is null)
-                                 and (v.credit = 0 or a.credited_seconds + a.debt_seconds + v.credit <=
-                                      greatest(0, floor(extract(epoch from least(v.at, coalesce(a.superseded_at, v.at), coalesce(a.credit_until, v.at)) - a.credit_from)))
-                                      + case when a.superseded_at is null and v.at >= a.credit_from and (a.credit_until is null or v.at <= a.credit_until)
-                                             then ${CREDIT_TOLERANCE_SECONDS} else 0 end)
-                               for update)
-           returning v.report_id, v.session_id, v.credit, v.at, rp.learned_seconds, rp.max_position, rp.last_position, rp.completed_at),
+           update resource_progress rp set learned_seconds = rp.learned_seconds + c.credit, max_position = greatest(rp.max_position, c.max_position),
+                  last_position = c.last_position, completed_at = c.completed_at, updated_at = $4
+             from c where rp.person_id = c.person_id and rp.resource_id = c.resource_id and rp.learned_seconds = c.expected
+                  and not exists (select 1 from sv where sv.person_id = c.person_id and sv.resource_id = c.resource_id and not exists (
+                      select 1 from study_sessions a
+                       where a.id = sv.session_id and (not sv.expect_active or a.superseded_at is null)
+                         and (sv.credit = 0 or a.credited_seconds + a.debt_seconds + sv.credit <=
+                              greatest(0, floor(extract(epoch from least($4, coalesce(a.superseded_at, $4), coalesce(a.credit_until, $4)) - a.credit_from)))
+                              + case when a.superseded_at is null and $4 >= a.credit_from and (a.credit_until is null or $4 <= a.credit_until)
+                                     then ${CREDIT_TOLERANCE_SECONDS} else 0 end)
+                       for update))
+           returning rp.person_id, rp.resource_id),
          s as (
-           update study_sessions ss set credited_seconds = ss.credited_seconds + p.credit, last_report_at = p.at
-             from p where ss.id = p.session_id returning ss.id),
+           update study_sessions ss set credited_seconds = ss.credited_seconds + sv.credit, last_report_at = $4
+             from sv join p on p.person_id = sv.person_id and p.resource_id = sv.resource_id where ss.id = sv.session_id returning ss.id),
          ins as (
            insert into progress_reports (report_id, person_id, session_id, resource_id, received_at, client_time, event, position, played_seconds, credited_seconds, seek_refused, clipped)
-           select v.report_id, v.person_id, v.session_id, v.resource_id, v.at, v.client_time, v.event, v.position, v.played, v.credit, v.seek_refused, v.clipped
-             from v join p on p.report_id = v.report_id join s on s.id = v.session_id
+           select r.report_id, r.person_id, r.session_id, r.resource_id, $4, r.client_time, r.event, r.position, r.played, r.credit, r.seek_refused, r.clipped
+             from r join p on p.person_id = r.person_id and p.resource_id = r.resource_id
            returning report_id)
-         select p.report_id, p.learned_seconds, p.max_position, p.last_position, p.completed_at from p join ins on ins.report_id = p.report_id`,
-        [c('credit'), c('maxPosition'), c('lastPosition'), c('completedAt'), c('at'), c('personId'), c('resourceId'), c('expectedLearned'), c('sessionId'),
-         c('reportId'), c('clientTime'), c('event'), c('position'), c('played'), c('seekRefused'), c('clipped'), c('expectActive')],
+         select p.person_id || ':' || p.resource_id as k from p`,
+        [
+          JSON.stringify(chosen),
+          JSON.stringify([...sessionRows.values()].filter((s) => keys.has(`${s.person_id}:${s.resource_id}`))),
+          JSON.stringify(list.flatMap((g) => g.items.map((i) => decided.get(i)!.row))),
+          now,
+        ],
       );
+      return new Set(rows.map((r) => r.k));
     };
+
+    const all = [...groups.values()];
+    let applied: Set<string>;
     try {
-      const rows = await run(items.length === 1 ? 'learning_report_write_one' : 'learning_report_write_many', items);
-      const byId = new Map(rows.map((r) => [r.report_id, r]));
-      return items.map((i) => byId.get(i.reportId) ?? null);
+      applied = await write(all);
     } catch (e) {
       if (!isUniqueViolation(e)) throw e;
-      if (items.length === 1) return [null];
-      return Promise.all(items.map(async (i) => (await writeMany([i]))[0] ?? null));
+      // A report id already counted (through another server since it was read): each chapter on its own.
+      applied = new Set();
+      for (const g of all) {
+        try {
+          for (const k of await write([g])) applied.add(k);
+        } catch (err) {
+          if (!isUniqueViolation(err)) throw err;
+        }
+      }
     }
+
+    const out: (Applied | null)[] = items.map((it, i) => {
+      if (dupOf.has(i)) return null;
+      if (!applied.has(`${it.personId}:${it.state.resourceId}`)) return null;
+      const d = decided.get(i)!;
+      return { credit: d.credit, seekRefused: d.seekRefused, completesNow: d.completesNow, duplicate: false, active: d.active, at: now, progress: d.progress, after: d.after };
+    });
+    // The same report id twice in one turn: the second is the replay of the first, as a serial run would find it.
+    for (const [i, first] of dupOf) {
+      const f = out[first];
+      if (f) out[i] = { ...f, credit: 0, seekRefused: false, completesNow: false, duplicate: true };
+    }
+    return out;
   }
-  const writeReport = batchedCalls(writeMany);
+  const applyReport = batchedCalls(applyMany, 500, 2);
 
   /** The states of the reports of one event-loop turn, in one query, keyed `session:person:report`. */
   const readStates = batched(async (keys: string[]) => {
@@ -468,13 +552,14 @@ export function makeLearning(db: Db, opts: LearningOptions, deps: LearningDeps) 
 
     /**
      * One progress report: one read (skipped when this process kept the session's state from its
-     * previous report), the rule (credit.ts), one write — at most three round trips with the session
-     * lookup, because heartbeats are the hottest path of the portal. The write is a single
-     * statement whose updates apply only if the chapter's learned seconds are still what was read:
-     * every report of a study session touches that one row, so concurrent reports are serialised by
-     * it and a report that lost the race reads again. The report row is inserted by the same
-     * statement; a replayed report id violates its primary key and aborts the whole statement, so a
-     * report is counted once. The statement commits before the answer: an acknowledged report is durable.
+     * previous report), then the reports of the turn are decided by the rule (credit.ts) and written
+     * together (applyMany) — at most three round trips with the session lookup, because heartbeats
+     * are the hottest path of the portal. The write applies only if the chapter's learned seconds are
+     * still what the decisions started from: every report of a chapter touches that one row, so
+     * reports through other servers are serialised by it and a report that lost the race reads again.
+     * The report rows are inserted by the same statement; a replayed report id violates their primary
+     * key and aborts the statement, so a report is counted once. The statement commits before the
+     * answer: an acknowledged report is durable.
      */
     async report(caller: Caller, rep: L.ProgressReport): Promise<L.ReportResult> {
       const sessionId = Number(rep.sessionId);
@@ -485,54 +570,18 @@ export function makeLearning(db: Db, opts: LearningOptions, deps: LearningDeps) 
         const state = cached?.state ?? (await readReportState(caller.personId, sessionId, rep.reportId));
         if (!state) throw new Refusal(LEARNING_MSG.sessionMissing, UC_CODE.invalid);
         const required = requiredSecondsOf(state.r, ratio);
-        const active = state.supersededAt === null;
-        if (state.duplicate) return { reportId: rep.reportId, credited: 0, duplicate: true, active, seekRefused: false, progress: toProgress(state.p, required), courseCompletedAt: isoOrNull(state.courseCompletedAt) };
-        const now = new Date();
-        const media = mediaOf(state.r, state.creditUntil !== null);
-        const d = decideCredit(
-          now.getTime(),
-          {
-            creditFrom: state.creditFrom.getTime(),
-            creditUntil: state.creditUntil?.getTime() ?? null,
-            supersededAt: state.supersededAt?.getTime() ?? null,
-            debtSeconds: state.debtSeconds,
-            creditedSeconds: state.creditedSeconds,
-          },
-          { requiredSeconds: required, ...media, learnedSeconds: state.p.learnedSeconds, maxPosition: state.p.maxPosition, completed: state.p.completedAt !== null },
-          rep,
-        );
-        const lastPosition = Math.floor(d.seekRefused ? d.maxPosition : Math.min(rep.position, media.lengthSeconds || rep.position));
-        const completedAt = d.completesNow ? now : state.p.completedAt;
-        const written = await writeReport({
-          credit: d.credit,
-          maxPosition: d.maxPosition,
-          lastPosition,
-          completedAt: completedAt ? completedAt.toISOString() : null,
-          at: now.toISOString(),
-          personId: caller.personId,
-          resourceId: state.resourceId,
-          expectedLearned: state.p.learnedSeconds,
-          sessionId,
-          reportId: rep.reportId,
-          clientTime: rep.clientTime,
-          event: rep.event,
-          position: Math.floor(rep.position),
-          played: Math.floor(rep.playedSeconds),
-          seekRefused: d.seekRefused,
-          clipped: d.clipped,
-          expectActive: active,
-        });
+        if (state.duplicate) return { reportId: rep.reportId, credited: 0, duplicate: true, active: state.supersededAt === null, seekRefused: false, progress: toProgress(state.p, required), courseCompletedAt: isoOrNull(state.courseCompletedAt) };
+        const done = await applyReport({ personId: caller.personId, sessionId, rep, state });
         // Lost the race for the chapter row, the session stopped counting or its bound moved (a newer
         // session, another server), or the id was already counted: read again and decide again.
-        if (written === null) {
+        if (done === null) {
           hot.delete(sessionId);
           continue;
         }
-        const p = { ...state.p, learnedSeconds: written.learned_seconds, maxPosition: written.max_position, lastPosition: written.last_position, completedAt: written.completed_at ? new Date(written.completed_at) : null };
-        const progress = toProgress(p, required);
-        const courseCompletedAt = d.completesNow ? await db.transaction((tx) => completeCourseIfDone(tx, caller.personId, state.courseId, now)) : state.courseCompletedAt;
-        keepHot(caller.personId, sessionId, { ...state, creditedSeconds: state.creditedSeconds + d.credit, p, courseCompletedAt, duplicate: false }, readAt);
-        return { reportId: rep.reportId, credited: d.credit, duplicate: false, active, seekRefused: d.seekRefused, progress, courseCompletedAt: isoOrNull(courseCompletedAt) };
+        if (done.duplicate) return { reportId: rep.reportId, credited: 0, duplicate: true, active: done.active, seekRefused: false, progress: done.progress, courseCompletedAt: isoOrNull(done.after.courseCompletedAt) };
+        const courseCompletedAt = done.completesNow ? await db.transaction((tx) => completeCourseIfDone(tx, caller.personId, state.courseId, done.at)) : done.after.courseCompletedAt;
+        keepHot(caller.personId, sessionId, { ...done.after, courseCompletedAt }, readAt);
+        return { reportId: rep.reportId, credited: done.credit, duplicate: false, active: done.active, seekRefused: done.seekRefused, progress: done.progress, courseCompletedAt: isoOrNull(courseCompletedAt) };
       }
       // Not a refusal of the report: the client keeps it and sends it again.
       throw new HttpError(503, LEARNING_MSG.busy);
