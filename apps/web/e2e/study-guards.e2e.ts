@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { STUDY_QUEUE_KEY } from '../src/lib/storage.ts';
 import { INACTIVE_TEXT } from '../src/features/study/messages.ts';
 import { browserOfThisFile, dialog, eventually, loginWithPassword } from './helpers.ts';
-import { counting, credited, findCourse, firstIds, launchMediaBrowser, pause, play, singleVideo, videoState } from './study.ts';
+import { counting, credited, findCourse, firstIds, launchMediaBrowser, pause, play, singleVideo, video, videoState } from './study.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = browserOfThisFile(launchMediaBrowser);
@@ -90,6 +90,12 @@ describe('study page guards', () => {
     await openVideoCourse(page);
     expect(await credited(page)).toBe(0);
 
+    // The network goes once the page has the video's first seconds (a busy test host may not have
+    // fetched them yet with preload=metadata): the learner then watches what the browser holds.
+    await video(page).evaluate((v: HTMLVideoElement) => {
+      v.preload = 'auto';
+    });
+    await eventually(() => video(page).evaluate((v: HTMLVideoElement) => (v.buffered.length > 0 ? v.buffered.end(v.buffered.length - 1) : 0)), { timeout: 20_000 }).toBeGreaterThan(8);
     await page.context().setOffline(true);
     await play(page);
     await eventually(async () => (await videoState(page)).t, { timeout: 15_000 }).toBeGreaterThan(5);
