@@ -10,6 +10,8 @@ import { admin as A, dev, isCallDef, UC_CODE, type CallDef } from '@portal/contr
 import * as contract from '@portal/contract';
 import { adminRoles, auditLog, persons, sessions } from '../../db/schema/index.ts';
 import { createTestApp, DEMO_ADMINS, DEMO_PASSWORDS, type TestApp } from '../../test/harness.ts';
+import { makePlatform } from '../platform/service.ts';
+import { createSystemAdmin } from './bootstrap.ts';
 
 let t: TestApp;
 const tokens: Partial<Record<keyof typeof DEMO_ADMINS | 'learner' | 'teacher', string>> = {};
@@ -170,3 +172,23 @@ describe('operations', () => {
   });
 });
 
+
+describe('the first system administrator (npm run admin:create)', () => {
+  it('creates a new person with the password and the role, or promotes an existing one; either can then log in to the area', async () => {
+    const platform = makePlatform(t.db);
+    const created = await createSystemAdmin(t.db, platform, { mobile: '13800000096', name: '冯建华', password: 'First@2026', from: 'command:test' });
+    expect(created).toMatchObject({ created: true, personName: '冯建华' });
+    const token = await t.adminLogin('13800000096', 'First@2026', '10.0.0.96');
+    expect((await t.call(A.adminMe, { token })).json.data).toMatchObject({ personName: '冯建华', roles: ['system'] });
+
+    const promoted = await createSystemAdmin(t.db, platform, { mobile: '13800000005', name: '陈静', password: 'Chen@20260', from: 'command:test' });
+    expect(promoted).toMatchObject({ created: false, personName: '陈静' });
+    const roles = await t.db.select().from(adminRoles).where(eq(adminRoles.personId, promoted.personId));
+    expect(roles.map((r) => r.role)).toEqual(['system']);
+    // Run twice, nothing doubles; each run is on the record.
+    await createSystemAdmin(t.db, platform, { mobile: '13800000005', name: '陈静', password: 'Chen@20260', from: 'command:test' });
+    expect((await t.db.select().from(adminRoles).where(eq(adminRoles.personId, promoted.personId))).length).toBe(1);
+    const grants = await t.db.select().from(auditLog).where(eq(auditLog.event, 'adminGrant'));
+    expect(grants.length).toBe(3);
+  });
+});

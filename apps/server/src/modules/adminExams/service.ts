@@ -7,7 +7,7 @@
  *   its review and grading read those rows, so an edit of a question any attempt (or practice test)
  *   holds retires that row and inserts the next version (replacesId); exams nobody has sat yet move to
  *   the new version, exams with attempts keep theirs. Only 更正答案 changes a held question in place,
- *   on purpose, and re-grades every submitted attempt that holds it (docs/decisions/XXXX-exam-admin.md).
+ *   on purpose, and re-grades every submitted attempt that holds it (docs/decisions/0027-exam-admin.md).
  * - An exam with attempts accepts no change that alters a result, only its close time later. The edit
  *   holds the exam row FOR UPDATE while it counts attempts: a concurrent attempt's insert holds a key
  *   share lock on the same row (its foreign key) until it commits, so the count sees it.
