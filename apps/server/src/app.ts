@@ -10,7 +10,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { bodyTooLargeMessage, MSG, pathOf, type CallDef } from '@portal/contract';
 import type { Config } from './config.ts';
-import type { Db } from './db/client.ts';
+import { isEmbedded, type Db } from './db/client.ts';
 import { makeAuth } from './http/auth.ts';
 import { makeBinder, type Binder } from './http/bind.ts';
 import { registerJsonParser } from './http/body.ts';
@@ -97,7 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     genReqId: requestIdGenerator(config.TRUST_PROXY),
   });
-  const metrics = makeMetrics({ database: typeof (db as unknown as { $client?: { totalCount?: unknown } }).$client?.totalCount === 'number' ? 'postgres' : 'pglite', defaultMetrics: deps.defaultMetrics });
+  const metrics = makeMetrics({ database: isEmbedded(db) ? 'pglite' : 'postgres', defaultMetrics: deps.defaultMetrics });
   instrumentDatabase(db, metrics);
   registerRequestId(app);
   registerHttpMetrics(app, metrics);
