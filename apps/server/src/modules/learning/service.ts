@@ -457,6 +457,17 @@ export function makeLearning(db: Db, opts: LearningOptions, deps: LearningDeps) 
       return completeInstalls(tx, personId, sql`e.install_id = ${installId}`, at);
     },
 
+    /**
+     * A completion that no longer holds (the exam pass it needed became a fail on re-grading): the
+     * enrolment is in progress again, so passing later completes it (and issues the certificate) anew.
+     */
+    async reopenInstall(tx: Db, personId: number, installId: number) {
+      await tx
+        .update(enrolments)
+        .set({ status: 'applied', completedAt: null })
+        .where(and(eq(enrolments.personId, personId), eq(enrolments.installId, installId), eq(enrolments.status, 'completed')));
+    },
+
     /** Completion percent per course, for course cards (the catalogue's progress reader). */
     async courseProgress(personId: number, courseIds: number[]): Promise<Map<number, number>> {
       if (courseIds.length === 0) return new Map();
