@@ -275,6 +275,7 @@ export const adminCourseOption = z.object({
   creditHours: z.number(),
   offline: z.boolean(),
 });
+export type AdminCourseOption = z.infer<typeof adminCourseOption>;
 
 export const adminTrainingCourses = defineCall({
   name: 'adminTrainingCourses',
