@@ -225,7 +225,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   );
   // A change of a topic, plan or class shows on the learner's next page: this instance's rendered pages are forgotten at once.
-  adminTrainingRoutes(bind, makeAdminTraining({ db, platform, timeZone: config.TIME_ZONE, changed: () => ssr?.forget() }));
+  adminTrainingRoutes(
+    bind,
+    makeAdminTraining({
+      db,
+      platform,
+      timeZone: config.TIME_ZONE,
+      changed: () => ssr?.forget(),
+      enrol: (tx, personId, installId) => learning.enrolByCollege(tx, personId, installId),
+    }),
+  );
   // Every instance says it is alive, for the administration area's operations page.
   if (config.NODE_ENV !== 'test') {
     const beat = () => {

@@ -394,7 +394,7 @@ export const adminClassPersonAdd = defineCall({
   envelope: 'uc',
   auth: 'admin',
   roles: ROLES,
-  summary: 'Adds a person to a class as a teacher (a teacher only) or a member.',
+  summary: "Adds a person to a class as a teacher (a teacher only) or a member; a member of a topic's class is enrolled in the topic (approved) at once.",
   body: z.object({ classId: id('班级编号'), personId: id('人员编号'), role: z.enum(CLASS_ROLES, { error: '身份只能是教师或学员' }) }),
   data: adminClassDetail,
 });

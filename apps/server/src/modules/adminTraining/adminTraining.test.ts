@@ -164,6 +164,12 @@ describe('a class with its teacher and members', () => {
     cls = await ok<T.AdminClassDetail>(post(T.adminClassPersonAdd, { classId: cls.id, personId: learnerId, role: 'member' }));
     expect(cls).toMatchObject({ memberCount: 1, teacherList: [{ personId: found[0]!.personId }] });
     expect(uc(await post(T.adminClassPersonAdd, { classId: cls.id, personId: learnerId, role: 'member' })).message).toBe(T.TRAINING_MSG.alreadyIn('学员'));
+    // A member of the topic's class is on the topic at once, without applying.
+    const assigned = await personId('13900010033');
+    await ok(post(T.adminClassPersonAdd, { classId: cls.id, personId: assigned, role: 'member' }));
+    const mine = obj<{ list: L.MyInstall[] }>(await t.call(L.findMyInstallList, { token: await t.login('13900010033'), query: { pageSize: 100 } }));
+    expect(mine.obj.list.find((i) => i.id === topic.id)).toMatchObject({ enrolment: 'approved' });
+    cls = await ok<T.AdminClassDetail>(post(T.adminClassPersonRemove, { classId: cls.id, personId: assigned, role: 'member' }));
     const teacher = await t.login('13700000001', DEMO_PASSWORDS.teacher);
     const classes = obj<TE.ClassSummary[]>(await t.call(TE.findClass, { token: teacher }));
     expect(classes.obj.find((c) => c.id === cls.id)).toMatchObject({ name: '2095年度全会精神专题学习一班', memberCount: 1 });
@@ -188,7 +194,7 @@ describe('a class with its teacher and members', () => {
     const teacher = await t.login('13700000001', DEMO_PASSWORDS.teacher);
     expect(obj<TE.ClassSummary[]>(await t.call(TE.findClass, { token: teacher })).obj.find((c) => c.id === cls.id)!.memberCount).toBe(0);
     expect(uc(await post(T.adminClassPersonRemove, { classId: cls.id, personId: learnerId, role: 'member' })).message).toBe(T.TRAINING_MSG.notIn('学员'));
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.event, 'adminTraining'), eq(auditLog.target, `class:${cls.id}`), eq(auditLog.outcome, 'success'))).orderBy(auditLog.id).offset(3);
+    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.event, 'adminTraining'), eq(auditLog.target, `class:${cls.id}`), eq(auditLog.outcome, 'success'))).orderBy(auditLog.id).offset(5);
     expect(entry!.detail).toMatchObject({ action: '移出班级学员', before: { personId: learnerId, role: '学员' }, after: null });
   });
 

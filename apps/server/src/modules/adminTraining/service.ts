@@ -8,6 +8,8 @@
  * - Every change is audited with before and after (recordChange, event adminTraining); a topic, plan or
  *   class is changed under its row lock naming the version read, so two administrators never save over
  *   each other (the imports raise the same versions when they change a row).
+ * - A member added to a class of a topic is enrolled in that topic (approved; the learning core's
+ *   write), so the topic is on their pages at once; taking them out of the class leaves the enrolment.
  * - A topic's required hours are part of its issuing rule, fixed once it starts (ADR 0024); a course
  *   an enrolled learner has studied stays in its plan; a member taken out of a class keeps every
  *   learning record (they are the person's, not the class's).
@@ -53,6 +55,8 @@ export interface AdminTrainingDeps {
   timeZone: string;
   /** Something learners see changed: forget this instance's rendered pages. */
   changed(): void;
+  /** The learning core enrols a member of a topic's class in that topic (same transaction). */
+  enrol(tx: Tx, personId: number, installId: number): Promise<void>;
 }
 
 const EVENT = 'adminTraining';
@@ -62,7 +66,7 @@ const stale = () => new Refusal(A.ADMIN_MSG.staleVersion, 409);
 const one = async <R>(q: Q, query: SQL) => ((await q.execute(query)) as unknown as { rows: R[] }).rows[0]!;
 const mask = (mobile: string) => (mobile.length >= 7 ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : mobile);
 
-export function makeAdminTraining({ db, platform, timeZone, changed }: AdminTrainingDeps) {
+export function makeAdminTraining({ db, platform, timeZone, changed, enrol }: AdminTrainingDeps) {
   const audit = (who: Who, target: string, action: string, before: unknown, after: unknown) =>
     recordChange(platform, { personId: who.personId, ip: who.ip, event: EVENT, target, action, before, after });
 
@@ -269,7 +273,7 @@ export function makeAdminTraining({ db, platform, timeZone, changed }: AdminTrai
     const table = input.role === 'teacher' ? classTeachers : classMembers;
     const label = T.CLASS_ROLE_LABELS[input.role];
     await db.transaction(async (tx) => {
-      const [cls] = await tx.select({ id: teacherClasses.id }).from(teacherClasses).where(eq(teacherClasses.id, input.classId)).for('update');
+      const [cls] = await tx.select({ id: teacherClasses.id, installId: teacherClasses.installId }).from(teacherClasses).where(eq(teacherClasses.id, input.classId)).for('update');
       if (!cls) throw new Refusal(T.TRAINING_MSG.classMissing, 404);
       const [person] = await tx.select({ personType: persons.personType }).from(persons).where(eq(persons.personId, input.personId));
       if (!person) throw new Refusal(T.TRAINING_MSG.personMissing);
@@ -279,6 +283,8 @@ export function makeAdminTraining({ db, platform, timeZone, changed }: AdminTrai
         if (present) throw new Refusal(T.TRAINING_MSG.alreadyIn(label));
         if (input.role === 'teacher' && person.personType !== 4) throw new Refusal(T.TRAINING_MSG.notTeacher);
         await tx.insert(table).values({ classId: input.classId, personId: input.personId });
+        // A class's members are its topic's learners: put there by the college, not by applying.
+        if (input.role === 'member' && cls.installId !== null) await enrol(tx, input.personId, cls.installId);
       } else {
         if (!present) throw new Refusal(T.TRAINING_MSG.notIn(label));
         // Only the link goes: progress, completions, attempts and certificates are the person's.

@@ -458,6 +458,18 @@ export function makeLearning(db: Db, opts: LearningOptions, deps: LearningDeps) 
     },
 
     /**
+     * The college puts a person on a topic (a member added to the topic's class): enrolled as approved,
+     * no application window or places asked; an enrolment they had keeps its state, a cancelled one
+     * is enrolled again.
+     */
+    async enrolByCollege(tx: Db, personId: number, installId: number) {
+      await tx
+        .insert(enrolments)
+        .values({ personId, installId, status: 'approved' })
+        .onConflictDoUpdate({ target: [enrolments.personId, enrolments.installId], set: { status: 'approved', appliedAt: new Date(), cancelledAt: null }, setWhere: eq(enrolments.status, 'cancelled') });
+    },
+
+    /**
      * A completion that no longer holds (the exam pass it needed became a fail on re-grading): the
      * enrolment is in progress again, so passing later completes it (and issues the certificate) anew.
      */
