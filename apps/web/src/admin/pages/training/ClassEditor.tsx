@@ -152,7 +152,8 @@ function Teachers({ cls }: { cls: Cls }) {
   return (
     <Card title={`班级教师（${cls.teacherList.length}）`} size="small" extra={<Adder cls={cls} role="teacher" />}>
       <List
-        locale={{ emptyText: '还没有教师：查找人员类型为教师的人员加入' }}
+        // The list's own empty text is too faint to read (axe colour contrast): said in the page's text colour.
+        locale={{ emptyText: <Typography.Text>还没有教师：查找人员类型为教师的人员加入</Typography.Text> }}
         dataSource={cls.teacherList}
         renderItem={(p) => (
           <List.Item

@@ -158,7 +158,8 @@ function Editor({ topic }: { topic: Topic | null }) {
               rules={[{ required: true, message: '请填写要求学时' }]}
               extra={started ? '项目已开始，发证规则固定，要求学时不能再修改。' : '修满学时（并通过结业考试）后自动颁发证书。'}
             >
-              <InputNumber min={0} max={9999} step={0.5} precision={1} addonAfter="学时" disabled={started} />
+              {/* Read-only rather than disabled: the figure stays legible (a disabled addon is too faint to read). */}
+              <InputNumber min={0} max={9999} step={0.5} precision={1} addonAfter="学时" readOnly={started} />
             </Form.Item>
           </Space>
           <Form.Item name="description" label="项目简介" rules={[{ max: 2000, message: '项目简介不能超过2000个字' }]}>
