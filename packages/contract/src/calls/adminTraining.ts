@@ -387,6 +387,19 @@ export const adminClassMembers = defineCall({
   data: pageOf(adminClassMember),
 });
 
+export const adminClassMembersExport = defineCall({
+  name: 'adminClassMembersExport',
+  method: 'GET',
+  path: `${P}/classes/members/export`,
+  envelope: 'uc',
+  auth: 'admin',
+  roles: ROLES,
+  summary: 'The same filter as adminClassMembers, every matching member (the class roster) as an .xlsx file.',
+  query: memberFilter,
+  data: z.unknown(),
+  binary: true,
+});
+
 export const adminClassPersonAdd = defineCall({
   name: 'adminClassPersonAdd',
   method: 'POST',

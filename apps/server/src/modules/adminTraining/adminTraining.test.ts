@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { adminTraining as T, learning as L, teacher as TE, UC_CODE } from '@portal/contract';
-import { createTestApp, DEMO_ADMINS, DEMO_PASSWORDS, type TestApp } from '../../test/harness.ts';
+import { adminTraining as T, learning as L, teacher as TE, UC_CODE, urlOf } from '@portal/contract';
+import { createTestApp, DEMO_ADMINS, DEMO_PASSWORDS, PRODUCT, type TestApp } from '../../test/harness.ts';
 import { auditLog, classMembers, courseCompletions, courses, enrolments, persons, resourceProgress, courseResources } from '../../db/schema/index.ts';
 
 let t: TestApp;
@@ -180,6 +180,9 @@ describe('a class with its teacher and members', () => {
     await t.db.insert(courseCompletions).values({ personId: learnerId, courseId, year: new Date().getFullYear(), hours: 2 });
     const members = await ok<{ list: T.AdminClassMember[] }>(t.call(T.adminClassMembers, { token: admin, query: { classId: cls.id } }));
     expect(members.list).toMatchObject([{ personId: learnerId, earnedHours: 2 }]);
+    const file = await t.app.inject({ method: 'GET', url: `${urlOf(T.adminClassMembersExport, PRODUCT)}?classId=${cls.id}`, headers: { authorization: admin } });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toContain('spreadsheetml');
     cls = await ok<T.AdminClassDetail>(post(T.adminClassPersonRemove, { classId: cls.id, personId: learnerId, role: 'member' }));
     expect(cls.memberCount).toBe(0);
     expect(await t.db.select().from(classMembers).where(eq(classMembers.classId, cls.id))).toHaveLength(0);

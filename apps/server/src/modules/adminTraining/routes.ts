@@ -1,6 +1,7 @@
 /** Binds 培训管理 of the administration area (auth 'admin': the training and the system administrator's). */
 import { adminTraining as T } from '@portal/contract';
 import type { Binder } from '../../http/bind.ts';
+import { sendXlsx } from '../../http/xlsx.ts';
 import type { AdminTraining } from './service.ts';
 
 export function adminTrainingRoutes(bind: Binder, svc: AdminTraining) {
@@ -20,6 +21,10 @@ export function adminTrainingRoutes(bind: Binder, svc: AdminTraining) {
   bind(T.adminClassGet, ({ query, reply }) => (noStore(reply), svc.classGet(query.id)));
   bind(T.adminClassSave, ({ caller, ip, body }) => svc.classSave(who(caller, ip), body));
   bind(T.adminClassMembers, ({ query, reply }) => (noStore(reply), svc.classMembers(query)));
+  bind(T.adminClassMembersExport, async ({ query, reply }) => {
+    await sendXlsx(reply, await svc.classMembersExport(query));
+    return null;
+  });
   bind(T.adminClassPersonAdd, ({ caller, ip, body }) => svc.classPersonAdd(who(caller, ip), body));
   bind(T.adminClassPersonRemove, ({ caller, ip, body }) => svc.classPersonRemove(who(caller, ip), body));
   bind(T.adminTrainingPeople, ({ query, reply }) => (noStore(reply), svc.people(query)));

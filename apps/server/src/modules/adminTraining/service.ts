@@ -35,6 +35,7 @@ import {
   trainingYears,
 } from '../../db/schema/index.ts';
 import { Refusal } from '../../http/errors.ts';
+import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
 import { dateIn } from '../../lib/calendar.ts';
 import { containsPattern } from '../content/listing.ts';
 import type { Platform } from '../platform/service.ts';
@@ -298,6 +299,33 @@ export function makeAdminTraining({ db, platform, timeZone, changed, enrol }: Ad
     return classDetail(db, input.classId);
   }
 
+  async function membersPage(f: z.infer<typeof T.memberFilter> & Paging): Promise<{ list: T.AdminClassMember[]; total: number; pageNum: number; pageSize: number }> {
+    const [cls] = await db.select().from(teacherClasses).where(eq(teacherClasses.id, f.classId));
+    if (!cls) throw new Refusal(T.TRAINING_MSG.classMissing, 404);
+    const where = and(
+      eq(classMembers.classId, f.classId),
+      f.person ? or(ilike(persons.personName, containsPattern(f.person)), eq(persons.mobile, f.person), eq(persons.personNo, f.person)) : undefined,
+    );
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({
+          ...personColumns,
+          joinedAt: classMembers.joinedAt,
+          earnedHours: sql<number>`(select coalesce(sum(cc.hours), 0)::float8 from course_completions cc
+                                    where cc.person_id = ${persons.personId} and cc.completed_at between ${cls.startAt.toISOString()}::timestamptz and ${cls.endAt.toISOString()}::timestamptz)`,
+        })
+        .from(classMembers)
+        .innerJoin(persons, eq(persons.personId, classMembers.personId))
+        .leftJoin(organs, eq(organs.id, persons.organId))
+        .where(where)
+        .orderBy(desc(classMembers.joinedAt), asc(persons.personId))
+        .limit(f.pageSize)
+        .offset((f.pageNum - 1) * f.pageSize),
+      db.select({ n: count() }).from(classMembers).innerJoin(persons, eq(persons.personId, classMembers.personId)).where(where),
+    ]);
+    return { list: rows.map((r) => ({ ...personOut(r), joinedAt: iso(r.joinedAt), earnedHours: Number(r.earnedHours) })), total: total?.n ?? 0, pageNum: f.pageNum, pageSize: f.pageSize };
+  }
+
   return {
     async options() {
       const [years, topics] = await Promise.all([
@@ -502,31 +530,34 @@ export function makeAdminTraining({ db, platform, timeZone, changed, enrol }: Ad
       return after;
     },
 
-    async classMembers(f: z.infer<typeof T.memberFilter> & Paging) {
-      const [cls] = await db.select().from(teacherClasses).where(eq(teacherClasses.id, f.classId));
-      if (!cls) throw new Refusal(T.TRAINING_MSG.classMissing, 404);
-      const where = and(
-        eq(classMembers.classId, f.classId),
-        f.person ? or(ilike(persons.personName, containsPattern(f.person)), eq(persons.mobile, f.person), eq(persons.personNo, f.person)) : undefined,
-      );
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({
-            ...personColumns,
-            joinedAt: classMembers.joinedAt,
-            earnedHours: sql<number>`(select coalesce(sum(cc.hours), 0)::float8 from course_completions cc
-                                      where cc.person_id = ${persons.personId} and cc.completed_at between ${cls.startAt.toISOString()}::timestamptz and ${cls.endAt.toISOString()}::timestamptz)`,
-          })
-          .from(classMembers)
-          .innerJoin(persons, eq(persons.personId, classMembers.personId))
-          .leftJoin(organs, eq(organs.id, persons.organId))
-          .where(where)
-          .orderBy(desc(classMembers.joinedAt), asc(persons.personId))
-          .limit(f.pageSize)
-          .offset((f.pageNum - 1) * f.pageSize),
-        db.select({ n: count() }).from(classMembers).innerJoin(persons, eq(persons.personId, classMembers.personId)).where(where),
-      ]);
-      return { list: rows.map((r) => ({ ...personOut(r), joinedAt: iso(r.joinedAt), earnedHours: Number(r.earnedHours) })), total: total?.n ?? 0, pageNum: f.pageNum, pageSize: f.pageSize };
+    classMembers: membersPage,
+
+    /** The list's own query, page after page: the file holds what the screen pages through. */
+    async classMembersExport(f: z.infer<typeof T.memberFilter>): Promise<XlsxExport<T.AdminClassMember>> {
+      const cls = await classDetail(db, f.classId);
+      async function* rows() {
+        for (let page = 1; page <= 100; page++) {
+          const { list } = await membersPage({ ...f, pageNum: page, pageSize: 1000 });
+          yield* list;
+          if (list.length < 1000) return;
+        }
+      }
+      const today = chinaDate();
+      return {
+        fileName: `班级学员_${cls.name}_${today}`,
+        asciiName: `class-${cls.id}-members-${today}`,
+        sheetName: '班级学员',
+        title: `${cls.name} 学员名单（要求 ${cls.requiredHours} 学时，导出于 ${today}）`,
+        columns: [
+          { header: '姓名', width: 12, kind: 'text', value: (r) => r.personName },
+          { header: '人员编号', width: 14, kind: 'text', value: (r) => r.personNo },
+          { header: '手机号', width: 14, kind: 'text', value: (r) => r.mobile },
+          { header: '单位', width: 28, kind: 'text', value: (r) => r.organName },
+          { header: '加入日期', width: 12, kind: 'date', value: (r) => new Date(r.joinedAt) },
+          { header: '班内学时', width: 10, kind: 'number', value: (r) => r.earnedHours },
+        ],
+        rows: rows(),
+      };
     },
 
     classPersonAdd: (who: Who, input: { classId: number; personId: number; role: Role }) => classPeopleChange(who, input, true),

@@ -209,6 +209,8 @@ function Members({ cls }: { cls: Cls }) {
     <Card title={`班级学员（${cls.memberCount}）`} size="small">
       <AdminList<AT.AdminClassMember>
         list={T.adminClassMembers}
+        exportCall={T.adminClassMembersExport}
+        exportName={`班级学员_${cls.name}`}
         fixed={{ classId: cls.id }}
         filters={MEMBER_FILTERS}
         columns={columns}
