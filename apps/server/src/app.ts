@@ -65,6 +65,8 @@ import { makePeople } from './modules/people/service.ts';
 import { peopleRoutes } from './modules/people/routes.ts';
 import { makeAdminExams } from './modules/adminExams/service.ts';
 import { adminExamsRoutes } from './modules/adminExams/routes.ts';
+import { makeMedia } from './modules/media/service.ts';
+import { mediaRoutes } from './modules/media/routes.ts';
 import { PRODUCT_VERSION } from './version.ts';
 
 export interface AppDeps {
@@ -139,7 +141,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   let ssr: Ssr | null = null;
   const bound: { call: CallDef; url: string }[] = [];
-  const binder = makeBinder(app, config.PRODUCT, makeAuth(db, config.SESSION_IDLE_SECONDS, config.OPERATOR_TOKEN));
+  const auth = makeAuth(db, config.SESSION_IDLE_SECONDS, config.OPERATOR_TOKEN);
+  const binder = makeBinder(app, config.PRODUCT, auth);
   const bind: Binder = (call, handler, options) => {
     bound.push({ call, url: pathOf(call, config.PRODUCT) });
     binder(call, handler, options);
@@ -212,6 +215,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   certificateAdminRoutes(bind, makeCertificateAdmin({ db, platform, certificates, timeZone: config.TIME_ZONE }));
   peopleRoutes(bind, makePeople({ db, platform, sms, uc, noticesPerPhoneDaily: config.SMS_NOTICE_DAILY_CAP_PER_PHONE, timeZone: config.TIME_ZONE, collegeName: config.COLLEGE_NAME }));
   adminExamsRoutes(bind, makeAdminExams({ db, platform, passedInstallExam: (tx, personId, installId) => learning.completeInstall(tx, personId, installId) }));
+  const media = makeMedia({
+    db,
+    platform,
+    dataDir: config.DATA_DIR,
+    maxBytes: config.MEDIA_MAX_BYTES,
+    tools: { ffmpeg: config.FFMPEG_PATH, ffprobe: config.FFPROBE_PATH, pdftoppm: config.PDFTOPPM_PATH },
+    enqueueTranscode: async () => undefined,
+  });
+  await mediaRoutes(app, bind, auth, media);
   // Every instance says it is alive, for the administration area's operations page.
   if (config.NODE_ENV !== 'test') {
     const beat = () => {

@@ -162,6 +162,12 @@ const schema = z.object({
    * this as a bearer token. Unset: those calls are refused; no portal session ever reaches them.
    */
   OPERATOR_TOKEN: z.string().min(32, 'at least 32 characters').optional(),
+  /** The largest media upload (bytes): a college's 90-minute lecture is 1–4 GB. */
+  MEDIA_MAX_BYTES: z.coerce.number().int().min(1024 * 1024, 'at least 1 MB').default(4 * 1024 ** 3),
+  /** The programs media are checked and transcoded with (Debian: ffmpeg; poppler-utils for pdftoppm). */
+  FFMPEG_PATH: z.string().default('ffmpeg'),
+  FFPROBE_PATH: z.string().default('ffprobe'),
+  PDFTOPPM_PATH: z.string().default('pdftoppm'),
 });
 
 export type Config = Omit<z.infer<typeof schema>, 'SIGNING_SECRET' | 'CERTIFICATE_SIGNING_KEY' | 'CERTIFICATE_SEAL' | 'SEED_DEMO' | 'BACKUP_DIR'> & {
