@@ -65,7 +65,7 @@ import { makePeople } from './modules/people/service.ts';
 import { peopleRoutes } from './modules/people/routes.ts';
 import { makeAdminExams } from './modules/adminExams/service.ts';
 import { adminExamsRoutes } from './modules/adminExams/routes.ts';
-import { makeMedia } from './modules/media/service.ts';
+import { makeMedia, type Media } from './modules/media/service.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { PRODUCT_VERSION } from './version.ts';
 import { makeJobs, type Jobs } from './modules/jobs/service.ts';
@@ -74,6 +74,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The jobs queue: tests run due jobs with `app.jobs.runDue()`. */
     jobs: Jobs;
+    /** The media library: what a chapter takes of an asset (`media.chapterMedia(id)`). */
+    media: Media;
   }
 }
 
@@ -241,8 +243,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     dataDir: config.DATA_DIR,
     maxBytes: config.MEDIA_MAX_BYTES,
     tools: { ffmpeg: config.FFMPEG_PATH, ffprobe: config.FFPROBE_PATH, pdftoppm: config.PDFTOPPM_PATH },
-    enqueueTranscode: async () => undefined,
+    jobs,
   });
+  app.decorate('media', media);
   await mediaRoutes(app, bind, auth, media);
   // Every instance says it is alive, for the administration area's operations page.
   if (config.NODE_ENV !== 'test') {

@@ -5,7 +5,7 @@
  * behind the administrator session and roles.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -14,7 +14,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { adminMedia as M } from '@portal/contract';
-import { auditLog, mediaAssets } from '../../db/schema/index.ts';
+import { auditLog, jobs as jobsTable, mediaAssets } from '../../db/schema/index.ts';
+import { makeJobs } from '../jobs/service.ts';
+import { makePlatform } from '../platform/service.ts';
+import { makeMedia } from './service.ts';
 import { createTestApp, DEMO_ADMINS, DEMO_PASSWORDS, type TestApp } from '../../test/harness.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'media-test-'));
@@ -83,8 +86,15 @@ describe('a lecture video uploaded with tus', () => {
     expect(held).toBeLessThanOrEqual(60_000);
     expect((await assetOf(location))!.status).toBe('uploading');
 
+    // Until the server has seen the cut, the upload is still being written: a second PATCH waits its turn (423).
+    let wrong = await patch(location, held + 10, videoBytes.subarray(held + 10));
+    for (let i = 0; i < 50 && wrong.status === 423; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      wrong = await patch(location, held + 10, videoBytes.subarray(held + 10));
+    }
+    held = (await head(location)).offset;
     // A client that thinks it is elsewhere is told the offset differs, and nothing is written.
-    expect(await patch(location, held + 10, videoBytes.subarray(held + 10))).toMatchObject({ status: 409, message: M.MEDIA_MSG.offsetMismatch });
+    expect(wrong).toMatchObject({ status: 409, message: M.MEDIA_MSG.offsetMismatch });
     expect((await head(location)).offset).toBe(held);
 
     const done = await patch(location, held, videoBytes.subarray(held));
@@ -128,6 +138,67 @@ describe('a lecture video uploaded with tus', () => {
     const c = await create(training, 100, '多出来的字节.mp4');
     expect(await patch(c.location!, 0, Buffer.concat([videoBytes.subarray(0, 100), Buffer.alloc(50)]))).toMatchObject({ status: 400, message: M.MEDIA_MSG.tooMuch });
     expect((await head(c.location!)).offset).toBe(0);
+  });
+});
+
+/** An upload in one PATCH; answers the asset's id. */
+async function uploadWhole(bytes: Buffer, name: string): Promise<number> {
+  const c = await create(training, bytes.length, name);
+  expect((await patch(c.location!, 0, bytes)).status).toBe(204);
+  return (await assetOf(c.location!))!.id;
+}
+
+describe('transcoding to HLS in the jobs queue', () => {
+  it('makes two renditions and a master playlist the player loads, with the progress and the real length', async () => {
+    const id = await uploadWhole(videoBytes, '第二讲 全面深化改革.mp4');
+    expect(await t.app.jobs.runDue()).toBeGreaterThanOrEqual(1);
+    const got = await t.call(M.adminMediaGet, { token: training, query: { id } });
+    expect(got.json).toMatchObject({ code: 0, data: { status: 'ready', progress: 100, durationSeconds: 3, renditions: [360, 720], playUrl: `/uploads/media/${id}/hls/master.m3u8` } });
+    const master = await t.app.inject({ url: `/uploads/media/${id}/hls/master.m3u8` });
+    expect(master.statusCode).toBe(200);
+    expect(master.body).toMatch(/#EXT-X-STREAM-INF:.*RESOLUTION=640x360[\s\S]*360p\/index\.m3u8/);
+    expect(master.body).toMatch(/RESOLUTION=1280x720[\s\S]*720p\/index\.m3u8/);
+    const media = await t.app.inject({ url: `/uploads/media/${id}/hls/720p/index.m3u8` });
+    expect(media.body).toContain('#EXT-X-ENDLIST');
+    const segment = media.body.split('\n').find((l) => l.endsWith('.ts'))!;
+    const ts = await t.app.inject({ url: `/uploads/media/${id}/hls/720p/${segment}` });
+    expect(ts.statusCode).toBe(200);
+    expect(ts.rawPayload[0]).toBe(0x47);
+    // What a course chapter takes of it.
+    expect(await t.app.media.chapterMedia(id)).toEqual({ kind: 'video', name: '第二讲 全面深化改革.mp4', playUrl: `/uploads/media/${id}/hls/master.m3u8`, durationSeconds: 3, pageCount: null, thumbnailUrl: null });
+  });
+
+  it('runs once when two instances look for the job at the same moment', async () => {
+    // Each instance's ffmpeg writes a line per transcode it starts (its -version check aside).
+    const runs = path.join(dir, 'ffmpeg-runs');
+    const wrapper = path.join(dir, 'ffmpeg-counting');
+    writeFileSync(wrapper, `#!/bin/sh\n[ "$1" = "-version" ] || echo "$$" >> ${runs}\nexec ffmpeg "$@"\n`);
+    chmodSync(wrapper, 0o755);
+    const id = await uploadWhole(videoBytes, '第三讲 基层治理.mp4');
+    const instances = ['a', 'b'].map((instanceId) => {
+      const jobs = makeJobs(t.db, { instanceId });
+      makeMedia({ db: t.db, platform: makePlatform(t.db), dataDir: t.config.DATA_DIR, maxBytes: t.config.MEDIA_MAX_BYTES, tools: { ffmpeg: wrapper, ffprobe: 'ffprobe', pdftoppm: 'pdftoppm' }, jobs });
+      return jobs;
+    });
+    const counts = await Promise.all(instances.map((j) => j.runDue()));
+    expect(counts[0]! + counts[1]!).toBe(1);
+    expect(readFileSync(runs, 'utf8').trim().split('\n')).toHaveLength(1);
+    const [job] = await t.db.select().from(jobsTable).where(eq(jobsTable.key, `media:${id}`));
+    expect(job).toMatchObject({ status: 'done', attempts: 1 });
+    expect((await t.call(M.adminMediaGet, { token: training, query: { id } })).json).toMatchObject({ data: { status: 'ready' } });
+  });
+
+  it('a transcode whose ffmpeg went missing fails with the Chinese reason, and 重新转码 queues it again', async () => {
+    const id = await uploadWhole(videoBytes, '第四讲 依法行政.mp4');
+    const jobs = makeJobs(t.db, { instanceId: 'bare' });
+    makeMedia({ db: t.db, platform: makePlatform(t.db), dataDir: t.config.DATA_DIR, maxBytes: t.config.MEDIA_MAX_BYTES, tools: { ffmpeg: path.join(dir, 'gone'), ffprobe: 'ffprobe', pdftoppm: 'pdftoppm' }, jobs });
+    await jobs.runDue();
+    expect((await t.call(M.adminMediaGet, { token: training, query: { id } })).json).toMatchObject({ data: { status: 'failed', error: M.MEDIA_MSG.ffmpegMissing } });
+    const again = await t.call(M.adminMediaRetry, { token: training, body: { id } });
+    expect(again.json).toMatchObject({ code: 0, data: { status: 'queued', error: '' } });
+    await t.app.jobs.runDue();
+    expect((await t.call(M.adminMediaGet, { token: training, query: { id } })).json).toMatchObject({ data: { status: 'ready' } });
+    expect((await t.call(M.adminMediaRetry, { token: training, body: { id } })).json).toMatchObject({ message: M.MEDIA_MSG.notFailed });
   });
 });
 

@@ -21,6 +21,7 @@ import type { Db } from '../../db/client.ts';
 import { mediaAssets, persons } from '../../db/schema/index.ts';
 import { HttpError, Refusal } from '../../http/errors.ts';
 import type { Platform } from '../platform/service.ts';
+import type { Jobs } from '../jobs/service.ts';
 import { recordChange } from '../admin/service.ts';
 import { available, isPdf, pdfPageCount, pdfThumbnail, probeVideo, transcodeToHls, videoTypeOf, type MediaTools } from './tools.ts';
 
@@ -34,14 +35,16 @@ export interface Who {
 
 export const TRANSCODE_JOB = 'mediaTranscode';
 
+/** Runs a transcode twice at most: a second failure is the source's, not the moment's. */
+export const TRANSCODE_ATTEMPTS = 2;
+
 export interface MediaDeps {
   db: Db;
   platform: Platform;
   dataDir: string;
   maxBytes: number;
   tools: MediaTools;
-  /** Queues the transcode of a video (in the transaction that marks it queued), once per asset. */
-  enqueueTranscode: (tx: Tx, mediaId: number) => Promise<void>;
+  jobs: Jobs;
 }
 
 /** What a course chapter takes of a ready asset: where it plays, how long it is, how many pages. */
@@ -65,6 +68,18 @@ export function makeMedia(deps: MediaDeps) {
   const incoming = (key: string) => path.join(incomingDir, key);
   /** Uploads being written by this instance: a second PATCH of one upload at once is refused, not interleaved. */
   const writing = new Set<string>();
+
+  /** In the transaction that marks the asset queued; the key makes a second enqueue of a waiting transcode answer the first. */
+  const enqueue = (tx: Tx, id: number) => deps.jobs.enqueue(tx as unknown as Db, { kind: TRANSCODE_JOB, payload: { id }, key: `media:${id}`, maxAttempts: TRANSCODE_ATTEMPTS });
+  deps.jobs.register(
+    TRANSCODE_JOB,
+    async (ctx) => {
+      const { id } = ctx.payload as { id: number };
+      await self.transcode(id, { progress: (p) => ctx.progress(p), signal: ctx.signal, lastAttempt: ctx.attempt >= TRANSCODE_ATTEMPTS });
+    },
+    // A transcode takes the CPU: one at a time per instance (other instances take the next).
+    { leaseSeconds: 120, concurrency: 1, maxAttempts: TRANSCODE_ATTEMPTS },
+  );
 
   const audit = (who: Who, id: number, action: string, before: unknown, after: unknown) =>
     recordChange(platform, { personId: who.personId, ip: who.ip, event: 'adminMedia', target: `media:${id}`, action, before, after });
@@ -164,7 +179,7 @@ export function makeMedia(deps: MediaDeps) {
       await rename(file, path.join(originalDir(row.id), `original.${ext}`));
       await db.transaction(async (tx) => {
         await set(row.id, { status: 'queued', progress: 0, ext, sha256, uploaded: row.size, durationSeconds: Math.round(probe!.durationSeconds), width: probe!.width, height: probe!.height }, tx);
-        await deps.enqueueTranscode(tx, row.id);
+        await enqueue(tx, row.id);
       });
     } else {
       const pages = await pdfPageCount(file);
@@ -183,7 +198,7 @@ export function makeMedia(deps: MediaDeps) {
     await audit(who, row.id, '上传媒体', null, { name: after.name, kind: after.kind, size: after.size, sha256: after.sha256, durationSeconds: after.durationSeconds, pageCount: after.pageCount });
   }
 
-  return {
+  const self = {
     get,
     incomingDir,
 
@@ -214,7 +229,7 @@ export function makeMedia(deps: MediaDeps) {
       if (before.status !== 'failed' || before.kind !== 'video') throw new Refusal(M.MEDIA_MSG.notFailed);
       await db.transaction(async (tx) => {
         await set(id, { status: 'queued', progress: 0, error: '' }, tx);
-        await deps.enqueueTranscode(tx, id);
+        await enqueue(tx, id);
       });
       const after = await get(id);
       await audit(who, id, '重新转码', { status: before.status, error: before.error }, { status: after.status });
@@ -294,31 +309,35 @@ export function makeMedia(deps: MediaDeps) {
     },
 
     /**
-     * The transcode job's work: the HLS renditions of the kept original, progress into the row as
-     * ffmpeg reports it. Run again after a crash it starts over (transcodeToHls writes aside and renames).
+     * The transcode job's work: the HLS renditions of the kept original, its progress into the row (the
+     * area reads it there) and the job's (`progress`) as ffmpeg reports it. Run again after a crash it
+     * starts over (transcodeToHls writes aside and renames). A failure the queue will retry leaves the
+     * asset queued with the reason; the last one marks it failed.
      */
-    async transcode(id: number, progress: (percent: number) => Promise<void>) {
+    async transcode(id: number, job: { progress: (percent: number) => Promise<void>; signal: AbortSignal; lastAttempt: boolean }) {
       const [row] = await db.select().from(mediaAssets).where(eq(mediaAssets.id, id));
       if (!row || row.kind !== 'video' || row.status === 'ready') return;
       const source = path.join(originalDir(id), `original.${row.ext}`);
-      const fail = (error: string) => set(id, { status: 'failed', error });
-      if (!((await available(tools.ffmpeg)) && (await available(tools.ffprobe)))) return fail(M.MEDIA_MSG.ffmpegMissing);
+      // Nothing a retry would change: said at once, in the area, without retrying.
+      if (!((await available(tools.ffmpeg)) && (await available(tools.ffprobe)))) return void (await set(id, { status: 'failed', error: M.MEDIA_MSG.ffmpegMissing }));
       await set(id, { status: 'transcoding', progress: 0, error: '' });
-      const probe = await probeVideo(tools, source);
-      if (!probe) return fail(M.MEDIA_MSG.notVideo);
       let pending = Promise.resolve();
       try {
-        const heights = await transcodeToHls(tools, source, path.join(publicDir(id), 'hls'), probe, (percent) => {
+        const probe = await probeVideo(tools, source);
+        if (!probe) return void (await set(id, { status: 'failed', error: M.MEDIA_MSG.notVideo }));
+        const heights = await transcodeToHls(tools, source, path.join(publicDir(id), 'hls'), probe, job.signal, (percent) => {
           pending = pending.then(async () => {
             await set(id, { progress: percent });
-            await progress(percent);
+            await job.progress(percent);
           });
         });
         await pending;
+        // The length learners are credited by is the real media's, as ffprobe read it.
         await set(id, { status: 'ready', progress: 100, renditions: heights, durationSeconds: Math.round(probe.durationSeconds), playUrl: publicUrl(id, 'hls/master.m3u8') });
       } catch (err) {
         await pending.catch(() => undefined);
-        await fail(`转码失败：${(err as Error).message.slice(0, 300)}`);
+        const why = `转码失败：${(err as Error).message.slice(0, 300)}`;
+        await set(id, job.lastAttempt ? { status: 'failed', error: why } : { status: 'queued', progress: 0, error: `${why}（稍后自动重试）` });
         throw err;
       }
     },
@@ -330,5 +349,6 @@ export function makeMedia(deps: MediaDeps) {
       return { kind: row.kind, name: row.name, playUrl: row.playUrl, durationSeconds: row.durationSeconds, pageCount: row.pageCount, thumbnailUrl: row.thumbnailUrl };
     },
   };
+  return self;
 }
 export type Media = ReturnType<typeof makeMedia>;

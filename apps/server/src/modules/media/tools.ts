@@ -25,9 +25,10 @@ export function available(program: string): Promise<boolean> {
 }
 
 /** Runs a program to its end; answers its standard output, or fails with the end of its standard error. */
-function run(program: string, args: string[], onLine?: (line: string) => void): Promise<string> {
+function run(program: string, args: string[], onLine?: (line: string) => void, signal?: AbortSignal): Promise<string> {
   return new Promise((resolve, reject) => {
-    const p = spawn(program, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    // An aborted signal (the job's lease lost, the server closing) kills the program.
+    const p = spawn(program, args, { stdio: ['ignore', 'pipe', 'pipe'], signal });
     let out = '';
     let err = '';
     let partial = '';
@@ -95,7 +96,7 @@ const BITRATE: Record<number, string> = { 360: '800k', 720: '2800k', 1080: '5000
  * `-progress` output. Written into a sibling folder and renamed at the end, so a player never sees half
  * the renditions and a run cut by a crash starts clean.
  */
-export async function transcodeToHls(tools: MediaTools, source: string, outDir: string, probe: VideoProbe, progress: (percent: number) => void): Promise<number[]> {
+export async function transcodeToHls(tools: MediaTools, source: string, outDir: string, probe: VideoProbe, signal: AbortSignal, progress: (percent: number) => void): Promise<number[]> {
   const heights = renditionsFor(probe.height);
   const work = `${outDir}.partial`;
   await rm(work, { recursive: true, force: true });
@@ -130,7 +131,7 @@ export async function transcodeToHls(tools: MediaTools, source: string, outDir: 
       last = percent;
       progress(percent);
     }
-  });
+  }, signal);
   await rm(outDir, { recursive: true, force: true });
   await rename(work, outDir);
   return heights;
