@@ -159,10 +159,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
 
   // The one queue of work that survives a restart (modules/jobs); modules register their kinds below,
-  // and the runner starts once the server listens (not under NODE_ENV=test: tests call runDue()).
+  // and the runner starts once the server listens (not under NODE_ENV=test unless JOBS_RUNNER=on: API tests call runDue()).
   const jobs = makeJobs(db, { log: app.log });
   app.decorate('jobs', jobs);
-  if (config.NODE_ENV !== 'test') {
+  if (config.JOBS_RUNNER === 'on' || (config.JOBS_RUNNER === 'auto' && config.NODE_ENV !== 'test')) {
     let stopJobs: (() => Promise<void>) | undefined;
     app.addHook('onListen', async () => {
       stopJobs = jobs.start(config.JOBS_POLL_MS);

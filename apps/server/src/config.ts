@@ -62,6 +62,11 @@ const schema = z.object({
   SSR_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   /** How often an instance looks for due jobs (transcodes, scheduled reminders) when it has room for one. */
   JOBS_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+  /**
+   * Whether this instance runs due jobs: `auto` (default) runs them except under NODE_ENV=test, whose
+   * API tests call runDue(); the browser tests' server sets `on` to watch a transcode reach 就绪.
+   */
+  JOBS_RUNNER: z.enum(['auto', 'on', 'off']).default('auto'),
   /** Seconds each instance reuses a computed public statistic (index figures, rankings; 0: compute every request). */
   STATS_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   /** HMAC key for jump links (digital books, national academy); must be set in production. */

@@ -199,14 +199,21 @@ export default function MediaPage() {
     },
     { title: '类型', dataIndex: 'kind', width: 90, render: (k: Kind) => M.MEDIA_KIND_LABELS[k] },
     { title: '大小', dataIndex: 'size', width: 100, render: (n: number) => formatBytes(n) },
-    { title: '状态', key: 'status', width: 220, render: (_: unknown, a) => <StatusCell a={a} /> },
+    { title: '状态', key: 'status', width: 200, render: (_: unknown, a) => <StatusCell a={a} /> },
     {
       title: '时长/页数',
       key: 'length',
-      width: 110,
-      render: (_: unknown, a) => (a.kind === 'pdf' ? (a.pageCount === null ? '—' : `${a.pageCount}页`) : formatDuration(a.durationSeconds)),
+      width: 130,
+      render: (_: unknown, a) =>
+        a.kind === 'pdf' ? (
+          a.pageCount === null ? '—' : `${a.pageCount}页`
+        ) : (
+          <Space orientation="vertical" size={0}>
+            <span>{formatDuration(a.durationSeconds)}</span>
+            {a.renditions.length ? <Typography.Text type="secondary">{a.renditions.map((h) => `${h}p`).join(' / ')}</Typography.Text> : null}
+          </Space>
+        ),
     },
-    { title: '清晰度', dataIndex: 'renditions', width: 140, render: (r: number[]) => (r.length ? r.map((h) => `${h}p`).join(' / ') : '—') },
     { title: '上传人', dataIndex: 'createdBy', width: 90 },
     { title: '上传时间', dataIndex: 'createdAt', width: 170, render: formatDateTime },
     {
