@@ -65,6 +65,8 @@ import { makePeople } from './modules/people/service.ts';
 import { peopleRoutes } from './modules/people/routes.ts';
 import { makeAdminExams } from './modules/adminExams/service.ts';
 import { adminExamsRoutes } from './modules/adminExams/routes.ts';
+import { makeAdminCourses } from './modules/adminCourses/service.ts';
+import { adminCoursesRoutes } from './modules/adminCourses/routes.ts';
 import { PRODUCT_VERSION } from './version.ts';
 
 export interface AppDeps {
@@ -211,6 +213,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   importAdminRoutes(bind, makeImportAdmin({ db, importer, config }));
   certificateAdminRoutes(bind, makeCertificateAdmin({ db, platform, certificates, timeZone: config.TIME_ZONE }));
   peopleRoutes(bind, makePeople({ db, platform, sms, uc, noticesPerPhoneDaily: config.SMS_NOTICE_DAILY_CAP_PER_PHONE, timeZone: config.TIME_ZONE, collegeName: config.COLLEGE_NAME }));
+  // A course change forgets this instance's rendered pages (/course) at once, as content changes do.
+  adminCoursesRoutes(bind, makeAdminCourses({ db, platform, storage, changed: () => ssr?.forget() }));
   adminExamsRoutes(bind, makeAdminExams({ db, platform, passedInstallExam: (tx, personId, installId) => learning.completeInstall(tx, personId, installId) }));
   // Every instance says it is alive, for the administration area's operations page.
   if (config.NODE_ENV !== 'test') {
