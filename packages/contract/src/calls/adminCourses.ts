@@ -37,13 +37,16 @@ export const ADMIN_COURSES_MSG = {
   notPublished: '该课程未发布，无需下架',
   chapterMissing: '章节不属于该课程，请刷新后重试',
   chapterTwice: '同一章节出现了两次',
-  studiedRemoved: (title: string, n: number) => `章节“${title}”已有${n}名学员学习过，不能删除；如不再需要，请将其停用（隐藏），学员的学习记录会保留`,
-  studiedKind: (title: string, n: number) => `章节“${title}”已有${n}名学员学习过，不能更改其类型；请新增一个章节并停用原章节`,
   liveEnd: '直播结束时间须晚于开始时间',
   coverMissing: '请选择要上传的封面图片',
   coverType: '封面只能是 JPG、PNG、GIF 或 WebP 格式（按文件内容识别）',
   coverTooLarge: '封面图片不能超过5MB',
 } as const;
+/** The refusals that name a studied chapter and its learners (functions: not part of the web's plain constants). */
+export const STUDIED_MSG = {
+  removed: (title: string, n: number) => `章节“${title}”已有${n}名学员学习过，不能删除；如不再需要，请将其停用（隐藏），学员的学习记录会保留`,
+  kind: (title: string, n: number) => `章节“${title}”已有${n}名学员学习过，不能更改其类型；请新增一个章节并停用原章节`,
+};
 
 const required = (label: string, max: number) =>
   z

@@ -165,10 +165,10 @@ describe('a course in use keeps its learners’ records', () => {
 
     const keep = (i: number) => ({ ...chapters()[i]!, id: cur.chapters[i]!.id });
     const without = uc(await post(X.adminCourseSave, courseBody({ id: c.id, version: cur.version, title: '新时代廉洁文化建设', chapters: [keep(1), keep(2)] })));
-    expect(without).toMatchObject({ code: 409, message: X.ADMIN_COURSES_MSG.studiedRemoved('第一讲 数据要素的基本概念', 1) });
+    expect(without).toMatchObject({ code: 409, message: X.STUDIED_MSG.removed('第一讲 数据要素的基本概念', 1) });
     expect(without.message).toContain('1名学员');
     const kind = uc(await post(X.adminCourseSave, courseBody({ id: c.id, version: cur.version, chapters: [{ ...chapters()[1], id: studied.id }, keep(1), keep(2)] })));
-    expect(kind).toMatchObject({ code: 409, message: X.ADMIN_COURSES_MSG.studiedKind('第一讲 数据要素的基本概念', 1) });
+    expect(kind).toMatchObject({ code: 409, message: X.STUDIED_MSG.kind('第一讲 数据要素的基本概念', 1) });
     expect(await t.db.$count(courseResources, eq(courseResources.courseId, c.id))).toBe(3);
 
     // An unstudied chapter goes; the studied one is hidden.

@@ -151,11 +151,11 @@ export function makeAdminCourses({ db, platform, storage, changed }: AdminCourse
       if (!e) throw new Refusal(C.ADMIN_COURSES_MSG.chapterMissing);
       if (named.has(c.id)) throw new Refusal(C.ADMIN_COURSES_MSG.chapterTwice);
       named.add(c.id);
-      if (e.kind !== c.kind && e.learners > 0) throw new Refusal(C.ADMIN_COURSES_MSG.studiedKind(e.title, e.learners), 409);
+      if (e.kind !== c.kind && e.learners > 0) throw new Refusal(C.STUDIED_MSG.kind(e.title, e.learners), 409);
     }
     const removed = existing.filter((e) => !named.has(e.id));
     const studied = removed.find((e) => e.learners > 0);
-    if (studied) throw new Refusal(C.ADMIN_COURSES_MSG.studiedRemoved(studied.title, studied.learners), 409);
+    if (studied) throw new Refusal(C.STUDIED_MSG.removed(studied.title, studied.learners), 409);
     if (removed.length > 0) await tx.delete(courseResources).where(inArray(courseResources.id, removed.map((e) => e.id)));
     for (const [sort, c] of wanted.entries()) {
       const values = chapterValues(c);
