@@ -77,7 +77,8 @@ export function CourseEditor() {
 function ChapterCard({ index, count, name, onMove, onRemove }: { index: number; count: number; name: number; onMove: (to: number) => void; onRemove: () => void }) {
   const form = Form.useFormInstance<Values>();
   const kind = (Form.useWatch(['chapters', name, 'kind'], form) as AC.ChapterKind | undefined) ?? 'video';
-  const learners = (Form.useWatch(['chapters', name, 'learners'], form) as number | undefined) ?? 0;
+  // Not a field of the form (nobody edits it): watched with preserve, as the chapter's loaded value.
+  const learners = (Form.useWatch(['chapters', name, 'learners'], { form, preserve: true }) as number | undefined) ?? 0;
   const hidden = Boolean(Form.useWatch(['chapters', name, 'hidden'], form));
   const duration = Form.useWatch(['chapters', name, 'durationSeconds'], form) as number | undefined;
   const no = index + 1;
