@@ -100,8 +100,17 @@ describe('课程管理', () => {
     await page.getByLabel('删除第1章').click();
     const dialog = page.getByRole('dialog').filter({ hasText: '该章节不能删除' });
     await eventually(() => dialog.getByText(/已有1名学员学习过该章节/).isVisible()).toBe(true);
+    // The dialog's opening animation done.
+    await page.waitForTimeout(500);
     await page.screenshot({ path: `${shots}/studied-dialog-1920.png` });
     await dialog.getByRole('button', { name: '取消' }).click();
+    // A live lesson's fields (not saved).
+    await page.getByRole('button', { name: '添加章节' }).click();
+    await page.getByLabel('第3章类型').click();
+    await page.locator('.ant-select-item-option', { hasText: '直播' }).click();
+    await eventually(() => page.getByLabel('第3章直播地址').isVisible()).toBe(true);
+    await page.getByLabel('第3章直播地址').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}/live-chapter-1920.png` });
     expect(errors).toEqual([]);
     await close();
   });

@@ -151,7 +151,7 @@ function ChapterCard({ index, count, name, onMove, onRemove }: { index: number; 
       ) : (
         <>
           <Form.Item name={[name, 'live']} label="直播时间" rules={[{ required: true, message: '请选择直播开始和结束时间' }]}>
-            <DatePicker.RangePicker aria-label={`第${no}章直播时间`} showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" />
+            <DatePicker.RangePicker aria-label={`第${no}章直播时间`} showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" placeholder={['开始时间', '结束时间']} />
           </Form.Item>
           <Form.Item name={[name, 'streamUrl']} label="直播地址" rules={[{ required: true, whitespace: true, message: '请填写直播地址' }]}>
             <ChapterSourceField kind="stream" label={`第${no}章直播地址`} />
@@ -282,8 +282,6 @@ function Editor({ course }: { course: AC.AdminCourse | null }) {
             <Form.Item name="lecturerTitle" label="主讲人职务（选填）" rules={[{ max: 50, message: '主讲人职务不能超过50个字' }]}>
               <Input style={{ width: 280 }} />
             </Form.Item>
-          </Space>
-          <Space wrap size="middle" align="start">
             <Form.Item name="categoryId" label="课程分类" rules={[{ required: true, message: '请选择课程分类' }]}>
               <TreeSelect aria-label="课程分类" style={{ width: 280 }} treeData={tree} treeDefaultExpandAll placeholder="请选择" showSearch={{ treeNodeFilterProp: 'title' }} />
             </Form.Item>
