@@ -67,6 +67,8 @@ import { makeAdminExams } from './modules/adminExams/service.ts';
 import { adminExamsRoutes } from './modules/adminExams/routes.ts';
 import { makeMedia, type Media } from './modules/media/service.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
+import { makeAdminCourses } from './modules/adminCourses/service.ts';
+import { adminCoursesRoutes } from './modules/adminCourses/routes.ts';
 import { PRODUCT_VERSION } from './version.ts';
 import { makeJobs, type Jobs } from './modules/jobs/service.ts';
 
@@ -236,6 +238,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   importAdminRoutes(bind, makeImportAdmin({ db, importer, config }));
   certificateAdminRoutes(bind, makeCertificateAdmin({ db, platform, certificates, timeZone: config.TIME_ZONE }));
   peopleRoutes(bind, makePeople({ db, platform, sms, uc, noticesPerPhoneDaily: config.SMS_NOTICE_DAILY_CAP_PER_PHONE, timeZone: config.TIME_ZONE, collegeName: config.COLLEGE_NAME }));
+  // A course change forgets this instance's rendered pages (/course) at once, as content changes do.
+  adminCoursesRoutes(bind, makeAdminCourses({ db, platform, storage, changed: () => ssr?.forget() }));
   adminExamsRoutes(bind, makeAdminExams({ db, platform, passedInstallExam: (tx, personId, installId) => learning.completeInstall(tx, personId, installId) }));
   const media = makeMedia({
     db,
