@@ -13,8 +13,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
-import { adminMedia as M } from '@portal/contract';
-import { auditLog, jobs as jobsTable, mediaAssets } from '../../db/schema/index.ts';
+import { adminCourses as C, adminMedia as M } from '@portal/contract';
+import { auditLog, categories, jobs as jobsTable, mediaAssets } from '../../db/schema/index.ts';
 import { makeJobs } from '../jobs/service.ts';
 import { makePlatform } from '../platform/service.ts';
 import { makeMedia } from './service.ts';
@@ -168,6 +168,27 @@ describe('transcoding to HLS in the jobs queue', () => {
     expect(await t.app.media.chapterMedia(id)).toEqual({ kind: 'video', name: '第二讲 全面深化改革.mp4', playUrl: `/uploads/media/${id}/hls/master.m3u8`, durationSeconds: 3, pageCount: null, thumbnailUrl: null });
   });
 
+  it('a course chapter taking the video gets its real length, whatever the form said; a half-transcoded one is refused', async () => {
+    const id = await uploadWhole(videoBytes, '第六讲 乡村振兴.mp4');
+    const [category] = await t.db.select({ id: categories.id }).from(categories).limit(1);
+    const course = (url: string) => ({
+      title: '乡村振兴战略专题',
+      lecturer: '李振华',
+      lecturerTitle: '省委党校教授',
+      categoryId: category!.id,
+      creditHours: 1,
+      coverUrl: '',
+      description: '讲授乡村振兴战略的总体要求与地方实践。',
+      chapters: [{ kind: 'video', title: '第六讲 乡村振兴', mediaUrl: url, durationSeconds: 2700 }],
+    });
+    const url = `/uploads/media/${id}/hls/master.m3u8`;
+    // Queued, not yet transcoded: no chapter may point at it.
+    expect((await t.call(C.adminCourseSave, { token: training, body: course(url) })).json).toMatchObject({ message: C.ADMIN_COURSES_MSG.mediaNotReady('第六讲 乡村振兴') });
+    await t.app.jobs.runDue();
+    const saved = await t.call(C.adminCourseSave, { token: training, body: course(url) });
+    expect(saved.json).toMatchObject({ code: 0, data: { chapters: [{ mediaUrl: url, durationSeconds: 3 }] } });
+  });
+
   it('runs once when two instances look for the job at the same moment', async () => {
     // Each instance's ffmpeg writes a line per transcode it starts (its -version check aside).
     const runs = path.join(dir, 'ffmpeg-runs');
@@ -254,7 +275,8 @@ describe('rights on every tus request', () => {
 });
 
 describe('where ffmpeg is missing', () => {
-  it('the area says so, and a video upload is refused in Chinese before any byte is sent', async () => {
+  // A second app on its own database: seeding it takes a while on a busy machine.
+  it('the area says so, and a video upload is refused in Chinese before any byte is sent', { timeout: 180_000 }, async () => {
     const bare = await createTestApp({ FFMPEG_PATH: path.join(dir, 'no-ffmpeg'), FFPROBE_PATH: path.join(dir, 'no-ffprobe') });
     try {
       const token = await bare.adminLogin(DEMO_ADMINS.training);
@@ -268,7 +290,7 @@ describe('where ffmpeg is missing', () => {
   });
 });
 
-it('the size limit is configurable', async () => {
+it('the size limit is configurable', { timeout: 180_000 }, async () => {
   const small = await createTestApp({ MEDIA_MAX_BYTES: String(2 * 1024 ** 2) });
   try {
     const token = await small.adminLogin(DEMO_ADMINS.training);

@@ -342,6 +342,16 @@ export function makeMedia(deps: MediaDeps) {
       }
     },
 
+    /**
+     * A chapter's address as the media library knows it: undefined when it is no library address
+     * (a /media/ demo file, a web address); null when it is one but the asset is missing or not ready;
+     * else what the chapter takes of it.
+     */
+    async chapterMediaAt(url: string): Promise<ChapterMedia | null | undefined> {
+      const m = /^\/uploads\/media\/(\d+)\//.exec(url);
+      return m ? self.chapterMedia(Number(m[1])) : undefined;
+    },
+
     /** What a course chapter takes of an asset: null unless it is ready (a chapter never points at half a transcode). */
     async chapterMedia(id: number): Promise<ChapterMedia | null> {
       const [row] = await db.select().from(mediaAssets).where(eq(mediaAssets.id, id));
