@@ -4,7 +4,7 @@
  * the chapter form (value / onChange), so that the media library's picker can take its place; a
  * picker that knows the real length may set the chapter's length field through the form instance.
  */
-import { Input, Space, Typography } from 'antd';
+import { Button, Input, Space } from 'antd';
 
 export type SourceKind = 'video' | 'pdf' | 'stream' | 'replay';
 
@@ -20,9 +20,9 @@ export function ChapterSourceField({ value, onChange, kind, label }: { value?: s
     <Space.Compact style={{ width: '100%' }}>
       <Input aria-label={label} value={value ?? ''} placeholder={PLACEHOLDERS[kind]} maxLength={500} onChange={(e) => onChange?.(e.target.value)} />
       {value ? (
-        <Typography.Link href={value} target="_blank" rel="noopener" style={{ whiteSpace: 'nowrap', padding: '4px 12px', border: '1px solid #d9d9d9', borderLeft: 0, borderRadius: '0 6px 6px 0' }}>
+        <Button href={value} target="_blank" rel="noopener">
           打开
-        </Typography.Link>
+        </Button>
       ) : null}
     </Space.Compact>
   );
