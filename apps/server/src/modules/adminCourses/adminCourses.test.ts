@@ -181,6 +181,9 @@ describe('a course in use keeps its learners’ records', () => {
     expect(detail.resources.map((r) => r.title)).toEqual(['第二讲 数据安全法规汇编（文字课件）']);
     const learnerId = (await t.db.select().from(persons).where(eq(persons.mobile, LEARNER)))[0]!.personId;
     expect(await t.db.$count(resourceProgress, and(eq(resourceProgress.personId, learnerId), eq(resourceProgress.resourceId, studied.id)))).toBe(1);
+    // The learner's progress in the course counts the chapters in use only.
+    const progress = (await t.call(L.findProgress, { token: tokens.learner, query: { courseId: c.id } })).json.obj as { resources: { resourceId: number }[] };
+    expect(progress.resources.map((r) => r.resourceId)).toEqual([hidden.chapters[1]!.id]);
     const again = await t.call(L.findStudyResourceTime, { token: tokens.learner, query: { resourceId: studied.id } });
     expect(again.json).toMatchObject({ res: false, resMsg: '该章节已停用，请学习课程中的其他章节' });
     expect(await lastAudit(c.id)).toMatchObject({ detail: { action: '编辑课程', before: { chapters: [{ hidden: false }, {}, {}] }, after: { chapters: [{ hidden: true }, {}] } } });

@@ -5,7 +5,7 @@
  * a PDF) and tells the chapter the real length or page count (`onMedia`). A controlled field of the
  * chapter form (value / onChange).
  */
-import { Input, Space, Typography } from 'antd';
+import { Button, Input, Space } from 'antd';
 import type { adminMedia } from '@portal/contract';
 import { MediaPicker } from '../media/MediaPicker.tsx';
 
@@ -39,9 +39,9 @@ export function ChapterSourceField({
     <Space.Compact style={{ width: '100%' }}>
       <Input aria-label={label} value={value ?? ''} placeholder={PLACEHOLDERS[kind]} maxLength={500} onChange={(e) => onChange?.(e.target.value)} />
       {value ? (
-        <Typography.Link href={value} target="_blank" rel="noopener" style={{ whiteSpace: 'nowrap', padding: '4px 12px', border: '1px solid #d9d9d9', borderLeft: 0, borderRadius: '0 6px 6px 0' }}>
+        <Button href={value} target="_blank" rel="noopener">
           打开
-        </Typography.Link>
+        </Button>
       ) : null}
     </Space.Compact>
   );

@@ -29,7 +29,7 @@ export async function switchStatus(c: { id: number; version: number; status: AC.
   const publishing = c.status !== 'published';
   try {
     await call(publishing ? adminCourses.adminCoursePublish : adminCourses.adminCourseUnpublish, { body: { id: c.id, version: c.version } });
-    toast('success', publishing ? '课程已发布，学员可在“课程中心”中看到' : '课程已下架，学员的学习记录和已获学时保留');
+    toast('success', publishing ? '课程已发布，学员可在“课程分类”中看到' : '课程已下架，学员的学习记录和已获学时保留');
     return true;
   } catch (err) {
     if (err instanceof CallError && err.kind === 'business') toast('error', err.message);
