@@ -30,7 +30,6 @@ export const COURSE_LIMITS = { chaptersMax: 100, coverMaxBytes: 5 * 1024 * 1024 
 
 export const ADMIN_COURSES_MSG = {
   notFound: '该课程不存在',
-  mediaNotReady: (chapter: string) => `“${chapter}”所选的媒体库文件不存在或尚未转码完成，请在媒体库查看后重新选择`,
   categoryMissing: '所选课程分类不存在',
   noChapters: '课程至少需要一个章节才能发布',
   noVisibleChapters: '课程至少需要一个未停用的章节才能发布',

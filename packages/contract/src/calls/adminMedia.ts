@@ -40,6 +40,8 @@ export const MEDIA_MSG = {
   tooMuch: '发送的数据超过了文件大小',
   uploadDone: '该文件已上传完成',
   uploadBusy: '该文件正在另一个窗口上传',
+  /** A course chapter naming a library address whose asset is missing, of another kind or not ready. */
+  chapterMediaNotReady: (chapter: string) => `“${chapter}”所选的媒体库文件不存在或尚未转码完成，请在媒体库查看后重新选择`,
   notFailed: '只有转码失败的视频可以重新转码',
 } as const;
 

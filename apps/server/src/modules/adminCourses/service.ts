@@ -8,7 +8,7 @@
  * catalogue reads the tables on every call; this instance's rendered pages are forgotten).
  */
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { admin as A, adminCourses as C } from '@portal/contract';
+import { admin as A, adminCourses as C, adminMedia } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { categories, courseCompletions, courseResources, courses, notes, resourceProgress, studySessions } from '../../db/schema/index.ts';
 import { Refusal } from '../../http/errors.ts';
@@ -81,7 +81,7 @@ export function makeAdminCourses({ db, platform, storage, changed, mediaAt }: Ad
         if (c.kind === 'live') return c;
         const m = await mediaAt(c.mediaUrl);
         if (m === undefined) return c;
-        if (m === null || m.kind !== c.kind) throw new Refusal(C.ADMIN_COURSES_MSG.mediaNotReady(c.title));
+        if (m === null || m.kind !== c.kind) throw new Refusal(adminMedia.MEDIA_MSG.chapterMediaNotReady(c.title));
         if (c.kind === 'video') return { ...c, durationSeconds: m.durationSeconds ?? c.durationSeconds };
         return { ...c, pages: m.pageCount ?? c.pages };
       }),

@@ -183,7 +183,7 @@ describe('transcoding to HLS in the jobs queue', () => {
     });
     const url = `/uploads/media/${id}/hls/master.m3u8`;
     // Queued, not yet transcoded: no chapter may point at it.
-    expect((await t.call(C.adminCourseSave, { token: training, body: course(url) })).json).toMatchObject({ message: C.ADMIN_COURSES_MSG.mediaNotReady('第六讲 乡村振兴') });
+    expect((await t.call(C.adminCourseSave, { token: training, body: course(url) })).json).toMatchObject({ message: M.MEDIA_MSG.chapterMediaNotReady('第六讲 乡村振兴') });
     await t.app.jobs.runDue();
     const saved = await t.call(C.adminCourseSave, { token: training, body: course(url) });
     expect(saved.json).toMatchObject({ code: 0, data: { chapters: [{ mediaUrl: url, durationSeconds: 3 }] } });
