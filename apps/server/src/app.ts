@@ -67,6 +67,8 @@ import { makeAdminExams } from './modules/adminExams/service.ts';
 import { adminExamsRoutes } from './modules/adminExams/routes.ts';
 import { makeAdminTraining } from './modules/adminTraining/service.ts';
 import { adminTrainingRoutes } from './modules/adminTraining/routes.ts';
+import { makeAdminCourses } from './modules/adminCourses/service.ts';
+import { adminCoursesRoutes } from './modules/adminCourses/routes.ts';
 import { PRODUCT_VERSION } from './version.ts';
 import { makeJobs, type Jobs } from './modules/jobs/service.ts';
 
@@ -255,6 +257,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       enrol: (tx, personId, installId) => learning.enrolByCollege(tx, personId, installId),
     }),
   );
+  // A course change forgets this instance's rendered pages (/course) at once, as content changes do.
+  adminCoursesRoutes(bind, makeAdminCourses({ db, platform, storage, changed: () => ssr?.forget() }));
   // Every instance says it is alive, for the administration area's operations page.
   if (config.NODE_ENV !== 'test') {
     const beat = () => {

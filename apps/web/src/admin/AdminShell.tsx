@@ -14,6 +14,7 @@ import {
   HomeOutlined,
   ImportOutlined,
   LogoutOutlined,
+  PlayCircleOutlined,
   SafetyCertificateOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
@@ -35,6 +36,7 @@ const ICONS: Record<string, ComponentType> = {
   audit: AuditOutlined,
   ops: CloudServerOutlined,
   exams: FormOutlined,
+  courses: PlayCircleOutlined,
 };
 
 const pageModules = import.meta.glob<{ default: ComponentType }>('./pages/*/Page.tsx');

@@ -86,8 +86,13 @@ export const courses = pgTable(
     publishedAt: at('published_at').notNull().default(sql`now()`),
     /** Learners who took the course; the learning core keeps it current. */
     popularity: integer('popularity').notNull().default(0),
-    /** Offline courses stay in plans and histories but leave every public list. */
-    status: text('status', { enum: ['published', 'offline'] }).notNull().default('published'),
+    /**
+     * Offline courses stay in plans and histories but leave every public list; a draft (made in the
+     * administration area, never published yet) is in no list at all.
+     */
+    status: text('status', { enum: ['draft', 'published', 'offline'] }).notNull().default('published'),
+    /** Counts the administration area's changes: an edit made on an older one is refused. */
+    version: integer('version').notNull().default(0),
   },
   (t) => [
     index('courses_published_idx').on(t.publishedAt, t.id),
@@ -116,6 +121,11 @@ export const courseResources = pgTable(
     liveEnd: at('live_end'),
     streamUrl: text('stream_url'),
     replayUrl: text('replay_url'),
+    /**
+     * 停用: a chapter somebody studied is never deleted (its progress and reports keep pointing at
+     * it); hidden, it leaves the course's page and no longer counts toward completing the course.
+     */
+    hiddenAt: at('hidden_at'),
   },
   (t) => [index('course_resources_course_idx').on(t.courseId, t.sort)],
 );

@@ -226,7 +226,8 @@ export function makeCatalog({ db, progress, examStanding }: CatalogDeps) {
           liveEnd: courseResources.liveEnd,
         })
         .from(courseResources)
-        .where(eq(courseResources.courseId, id))
+        // Hidden (停用) chapters leave the course's page; their learners' records stay.
+        .where(and(eq(courseResources.courseId, id), isNull(courseResources.hiddenAt)))
         .orderBy(asc(courseResources.sort), asc(courseResources.id));
       const [card] = await toCards(who, [row]);
       return {

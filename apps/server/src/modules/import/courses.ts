@@ -252,7 +252,9 @@ export const coursesKind: Kind<{ courses: CourseRow[]; chapters: ChapterRow[]; s
                  as g(code, title, lecturer, lt, top, cat, h, cover, d)
             join lateral (select c.id from categories c join categories p on p.id = c.parent_id where p.parent_id is null and p.name = g.top and c.name = g.cat order by c.id limit 1) cat on true
             on conflict (code) do update set title = excluded.title, lecturer = excluded.lecturer, lecturer_title = excluded.lecturer_title, category_id = excluded.category_id,
-              credit_hours = excluded.credit_hours, cover_url = excluded.cover_url, description = excluded.description
+              credit_hours = excluded.credit_hours, cover_url = excluded.cover_url, description = excluded.description,
+              -- An administrator's edit begun before the import is then refused as stale, not silently undone.
+              version = courses.version + 1
             where (courses.title, courses.lecturer, courses.lecturer_title, courses.category_id, courses.credit_hours, courses.cover_url, courses.description)
               is distinct from (excluded.title, excluded.lecturer, excluded.lecturer_title, excluded.category_id, excluded.credit_hours, excluded.cover_url, excluded.description)
             returning (xmax = 0) as inserted`,

@@ -4,7 +4,7 @@
  * rule in credit.ts in one statement guarded on its locked study session, and is acknowledged only
  * after that statement commits.
  */
-import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { canUsePermissionModules, learning as L, MSG, UC_CODE, type catalog } from '@portal/contract';
 
 type ResourceKind = catalog.ResourceKind;
@@ -41,6 +41,7 @@ export interface LearningOptions {
 const LEARNING_MSG = {
   notMine: '该课程不在您的学习范围内，请先报名相关专题培训',
   resourceMissing: '课程章节不存在',
+  resourceHidden: '该章节已停用，请学习课程中的其他章节',
   sessionMissing: '学习记录已失效，请刷新页面后继续学习',
   installMissing: '培训不存在',
   applyClosed: '不在报名时间内，无法报名',
@@ -57,6 +58,8 @@ export { LEARNING_MSG };
 export const chinaYear = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).getUTCFullYear();
 
 type ResourceRow = typeof courseResources.$inferSelect;
+/** Chapters in use: a hidden (停用) one keeps its records but leaves the course and its progress. */
+export const inUse = isNull(courseResources.hiddenAt);
 
 export function requiredSecondsOf(r: Pick<ResourceRow, 'kind' | 'durationSeconds' | 'minReadSeconds' | 'liveStart' | 'liveEnd'>, ratio: number): number {
   if (r.kind === 'video') return Math.max(1, Math.ceil((r.durationSeconds ?? 0) * ratio));
@@ -162,11 +165,14 @@ export function makeLearning(db: Db, opts: LearningOptions, deps: LearningDeps) 
     return { resourceId: p.resourceId, learnedSeconds: p.learnedSeconds, requiredSeconds: required, maxPosition: p.maxPosition, lastPosition: p.lastPosition, completedAt: isoOrNull(p.completedAt) };
   }
 
-  /** Completes the course when all its resources are complete; its hours count for the year. */
+  /**
+   * Completes the course when all its chapters in use are complete (a hidden one no longer counts);
+   * the hours of the course at this moment count for the year and stay as granted (ADR 0033).
+   */
   async function completeCourseIfDone(tx: Db, personId: number, courseId: number, now: Date): Promise<Date | null> {
     const [left] = await tx.execute<{ n: number }>(sql`select count(*)::int as n from ${courseResources} r
         left join ${resourceProgress} p on p.resource_id = r.id and p.person_id = ${personId}
-        where r.course_id = ${courseId} and p.completed_at is null`).then((r) => (r as unknown as { rows: { n: number }[] }).rows);
+        where r.course_id = ${courseId} and r.hidden_at is null and p.completed_at is null`).then((r) => (r as unknown as { rows: { n: number }[] }).rows);
     if ((left?.n ?? 1) > 0) return null;
     const [course] = await tx.select({ hours: courses.creditHours }).from(courses).where(eq(courses.id, courseId));
     await tx.insert(courseCompletions).values({ personId, courseId, completedAt: now, year: chinaYear(now), hours: course?.hours ?? 0 }).onConflictDoNothing();
@@ -487,7 +493,7 @@ export function makeLearning(db: Db, opts: LearningOptions, deps: LearningDeps) 
         .select({ courseId: courseResources.courseId, kind: courseResources.kind, durationSeconds: courseResources.durationSeconds, minReadSeconds: courseResources.minReadSeconds, liveStart: courseResources.liveStart, liveEnd: courseResources.liveEnd, learned: resourceProgress.learnedSeconds, done: resourceProgress.completedAt })
         .from(courseResources)
         .leftJoin(resourceProgress, and(eq(resourceProgress.resourceId, courseResources.id), eq(resourceProgress.personId, personId)))
-        .where(inArray(courseResources.courseId, courseIds));
+        .where(and(inArray(courseResources.courseId, courseIds), inUse));
       const acc = new Map<number, { need: number; got: number }>();
       for (const r of rows) {
         const need = requiredSecondsOf(r, ratio);
@@ -507,6 +513,7 @@ export function makeLearning(db: Db, opts: LearningOptions, deps: LearningDeps) 
         .where(eq(courseResources.id, resourceId))
         .limit(1);
       if (!res) throw new Refusal(LEARNING_MSG.resourceMissing, UC_CODE.invalid);
+      if (res.r.hiddenAt) throw new Refusal(LEARNING_MSG.resourceHidden, UC_CODE.invalid);
       if (!(await isMine(caller.personId, res.course.id))) {
         // A published course opened from the catalogue becomes one of the learner's own courses.
         if (res.course.status !== 'published' || !canUsePermissionModules(caller)) throw new Refusal(LEARNING_MSG.notMine, UC_CODE.forbidden);
@@ -617,7 +624,7 @@ export function makeLearning(db: Db, opts: LearningOptions, deps: LearningDeps) 
         .select({ r: courseResources, p: resourceProgress })
         .from(courseResources)
         .leftJoin(resourceProgress, and(eq(resourceProgress.resourceId, courseResources.id), eq(resourceProgress.personId, caller.personId)))
-        .where(eq(courseResources.courseId, courseId))
+        .where(and(eq(courseResources.courseId, courseId), inUse))
         .orderBy(asc(courseResources.sort), asc(courseResources.id));
       const [c] = await db.select({ at: courseCompletions.completedAt }).from(courseCompletions).where(and(eq(courseCompletions.personId, caller.personId), eq(courseCompletions.courseId, courseId)));
       return {
@@ -719,6 +726,7 @@ export function makeLearning(db: Db, opts: LearningOptions, deps: LearningDeps) 
           ...courseCardBase,
           added: sql<boolean>`exists (select 1 from ${personCourses} pc where pc.person_id = ${caller.personId} and pc.course_id = ${courses.id})`,
           completedAt: courseCompletions.completedAt,
+          grantedHours: courseCompletions.hours,
         })
         .from(planCourses)
         .innerJoin(courses, eq(courses.id, planCourses.courseId))
@@ -745,8 +753,9 @@ export function makeLearning(db: Db, opts: LearningOptions, deps: LearningDeps) 
             title: p.title,
             description: p.description,
             requiredHours: p.requiredHours,
-            earnedHours: cs.reduce((s, c) => s + (c.completedAt ? c.creditHours : 0), 0),
-            courses: cs.map(({ planId: _p, publishedAt, completedAt, ...c }) => ({
+            // The hours each completion granted, not the course's hours today (ADR 0033).
+            earnedHours: cs.reduce((s, c) => s + (c.grantedHours ?? 0), 0),
+            courses: cs.map(({ planId: _p, publishedAt, completedAt, grantedHours: _g, ...c }) => ({
               ...c,
               added: Boolean(c.added),
               publishedAt: iso(publishedAt),
@@ -767,7 +776,7 @@ export function makeLearning(db: Db, opts: LearningOptions, deps: LearningDeps) 
         .select({ courseId: courseResources.courseId, kind: courseResources.kind, durationSeconds: courseResources.durationSeconds, minReadSeconds: courseResources.minReadSeconds, liveStart: courseResources.liveStart, liveEnd: courseResources.liveEnd, learned: resourceProgress.learnedSeconds })
         .from(courseResources)
         .leftJoin(resourceProgress, and(eq(resourceProgress.resourceId, courseResources.id), eq(resourceProgress.personId, personId)))
-        .where(inArray(courseResources.courseId, courseIds));
+        .where(and(inArray(courseResources.courseId, courseIds), inUse));
       const out = new Map<number, { learned: number; required: number }>();
       for (const r of rows) {
         const a = out.get(r.courseId) ?? { learned: 0, required: 0 };

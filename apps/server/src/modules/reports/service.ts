@@ -29,7 +29,7 @@ import {
   teacherClasses,
 } from '../../db/schema/index.ts';
 import { containsPattern, iso, isoOrNull, offsetOf, pageFrom, totalOver, type Page, type PageQuery } from '../content/listing.ts';
-import { requiredSecondsOf } from '../learning/service.ts';
+import { inUse, requiredSecondsOf } from '../learning/service.ts';
 
 export type ClassRow = typeof teacherClasses.$inferSelect;
 
@@ -288,7 +288,7 @@ export function makeReports(db: Db, opts: { completionRatio: number }) {
       if (courseIds.length === 0) return [];
       const members = db.select({ id: classMembers.personId }).from(classMembers).where(eq(classMembers.classId, cls.id));
       const [memberCount] = await db.select({ n: sql<number>`count(*)::int` }).from(classMembers).where(eq(classMembers.classId, cls.id));
-      const resources = await db.select().from(courseResources).where(inArray(courseResources.courseId, courseIds));
+      const resources = await db.select().from(courseResources).where(and(inArray(courseResources.courseId, courseIds), inUse));
       const needOf = new Map(resources.map((r) => [r.id, requiredSecondsOf(r, opts.completionRatio)]));
       const needPerCourse = new Map<number, number>();
       for (const r of resources) needPerCourse.set(r.courseId, (needPerCourse.get(r.courseId) ?? 0) + (needOf.get(r.id) ?? 0));

@@ -1,11 +1,13 @@
 /**
  * The editor's upload fields: an image (cover, carousel picture) and files (notice attachments, a
  * download), each uploaded with its progress and the size message before a byte is sent; the
- * server checks the content again and answers the /uploads/ address the item then names.
+ * server checks the content again and answers the /uploads/ address the item then names. Another
+ * section's image (a course cover) passes its own upload call.
  */
 import { useRef, useState } from 'react';
 import { Button, Progress, Space, Typography, message } from 'antd';
 import { adminContent } from '@portal/contract/refs';
+import type { AnyCall } from '@portal/contract/refs';
 import type { adminContent as AC } from '@portal/contract';
 import { CallError, refusalMessage, upload } from '../../../api/client.ts';
 import { formatFileSize } from '../../../features/content/format.ts';
@@ -13,20 +15,27 @@ import { LIMITS } from './limits.ts';
 
 type Uploaded = AC.UploadedContentFile;
 
+/** Where a file goes: the upload call, its size limit and what it says of a file over it. */
+export interface UploadTarget {
+  call: AnyCall;
+  maxBytes: number;
+  tooLarge: string;
+}
+const CONTENT_IMAGE: UploadTarget = { call: adminContent.adminContentImage, maxBytes: LIMITS.imageMaxBytes, tooLarge: LIMITS.imageTooLarge };
+const CONTENT_FILE: UploadTarget = { call: adminContent.adminContentFile, maxBytes: LIMITS.fileMaxBytes, tooLarge: LIMITS.fileTooLarge };
+
 /** One file chosen and sent: the share sent so far while it goes, the answer or null when refused. */
-function useUpload(kind: 'image' | 'file') {
+function useUpload({ call, maxBytes, tooLarge }: UploadTarget) {
   const [progress, setProgress] = useState<number | null>(null);
-  const max = kind === 'image' ? LIMITS.imageMaxBytes : LIMITS.fileMaxBytes;
-  const tooLarge = kind === 'image' ? LIMITS.imageTooLarge : LIMITS.fileTooLarge;
   async function send(file: File): Promise<Uploaded | null> {
-    if (file.size > max) {
+    if (file.size > maxBytes) {
       void message.error(tooLarge);
       return null;
     }
     setProgress(0);
     try {
-      const { data } = await upload(kind === 'image' ? adminContent.adminContentImage : adminContent.adminContentFile, file, file.name, { onProgress: (s) => setProgress(Math.round(s * 100)) });
-      return data;
+      const { data } = await upload(call, file, file.name, { onProgress: (s) => setProgress(Math.round(s * 100)) });
+      return data as Uploaded;
     } catch (err) {
       void message.error(err instanceof CallError && err.code === 413 ? tooLarge : (refusalMessage(err) ?? '上传失败！'));
       return null;
@@ -63,8 +72,8 @@ function Picker({ accept, label, disabled, onFile }: { accept: string; label: st
 const IMAGE_TYPES = 'image/png,image/jpeg,image/gif,image/webp';
 const FILE_TYPES = '.pdf,.doc,.docx,.xls,.xlsx,.jpg,.jpeg,.png';
 
-export function ImageField({ value, onChange, label = '上传图片' }: { value?: string; onChange?: (url: string) => void; label?: string }) {
-  const { progress, send } = useUpload('image');
+export function ImageField({ value, onChange, label = '上传图片', target = CONTENT_IMAGE }: { value?: string; onChange?: (url: string) => void; label?: string; target?: UploadTarget }) {
+  const { progress, send } = useUpload(target);
   return (
     <Space direction="vertical">
       {value ? <img src={value} alt="已上传的图片" style={{ maxWidth: 320, maxHeight: 180, objectFit: 'cover' }} /> : null}
@@ -79,7 +88,7 @@ export function ImageField({ value, onChange, label = '上传图片' }: { value?
 
 /** A notice's attachments: uploaded one by one, removed from the list (the save then names the rest). */
 export function AttachmentsField({ value = [], onChange }: { value?: Uploaded[]; onChange?: (list: Uploaded[]) => void }) {
-  const { progress, send } = useUpload('file');
+  const { progress, send } = useUpload(CONTENT_FILE);
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       {value.length > 0 ? (
@@ -108,7 +117,7 @@ export function AttachmentsField({ value = [], onChange }: { value?: Uploaded[];
 
 /** A download's one file: its name, address and size come from the upload. */
 export function DownloadFileField({ value, onChange }: { value?: Uploaded | null; onChange?: (file: Uploaded) => void }) {
-  const { progress, send } = useUpload('file');
+  const { progress, send } = useUpload(CONTENT_FILE);
   return (
     <Space direction="vertical">
       {value?.url ? (
