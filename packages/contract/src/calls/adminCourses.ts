@@ -5,7 +5,7 @@
  * take offline, and the cover upload checked by its content. Every change is audited with before and
  * after.
  *
- * A course in use keeps its learners' records (ADR course-editing): a chapter anybody has studied is
+ * A course in use keeps its learners' records (ADR 0033): a chapter anybody has studied is
  * never deleted — a save without it is refused, naming how many learners studied it — but it may be
  * 停用 (hidden: off the course's page and not needed to complete it); its kind cannot change. Credit
  * already granted keeps the hours it was granted with when the course's hours change.

@@ -167,7 +167,7 @@ export function makeLearning(db: Db, opts: LearningOptions, deps: LearningDeps) 
 
   /**
    * Completes the course when all its chapters in use are complete (a hidden one no longer counts);
-   * the hours of the course at this moment count for the year and stay as granted (ADR course-editing).
+   * the hours of the course at this moment count for the year and stay as granted (ADR 0033).
    */
   async function completeCourseIfDone(tx: Db, personId: number, courseId: number, now: Date): Promise<Date | null> {
     const [left] = await tx.execute<{ n: number }>(sql`select count(*)::int as n from ${courseResources} r
@@ -753,7 +753,7 @@ export function makeLearning(db: Db, opts: LearningOptions, deps: LearningDeps) 
             title: p.title,
             description: p.description,
             requiredHours: p.requiredHours,
-            // The hours each completion granted, not the course's hours today (ADR course-editing).
+            // The hours each completion granted, not the course's hours today (ADR 0033).
             earnedHours: cs.reduce((s, c) => s + (c.grantedHours ?? 0), 0),
             courses: cs.map(({ planId: _p, publishedAt, completedAt, grantedHours: _g, ...c }) => ({
               ...c,

@@ -22,8 +22,6 @@ CREATE TABLE "media_assets" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "course_resources" ADD COLUMN "hidden_at" timestamp with time zone;--> statement-breakpoint
-ALTER TABLE "courses" ADD COLUMN "version" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "media_assets" ADD CONSTRAINT "media_assets_created_by_persons_person_id_fk" FOREIGN KEY ("created_by") REFERENCES "persons"("person_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "media_assets_upload_key_idx" ON "media_assets" USING btree ("upload_key");--> statement-breakpoint
 CREATE INDEX "media_assets_kind_idx" ON "media_assets" USING btree ("kind","status","id");
