@@ -16,7 +16,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserOfThisFile, eventually, loginWithPassword, pathOf, toastWith } from './helpers.ts';
 import { ADMINS, openAdmin } from './admin.ts';
-import { launchMediaBrowser } from './study.ts';
+import { launchMediaBrowser, videoState } from './study.ts';
 import { watchToTheEnd } from './shortTopic.ts';
 
 const baseUrl = inject('baseUrl');
@@ -174,10 +174,19 @@ describe('the college sets up a course, a topic and its exam; a learner earns th
     await lp.screenshot({ path: `${shots}/learner-topic-1280.png`, fullPage: true });
 
     // The course, watched to its end: the chapter plays the transcoded HLS renditions.
+    const segments: string[] = [];
+    lp.on('request', (r) => {
+      if (/\/uploads\/media\/\d+\/hls\/.+\.ts$/.test(r.url())) segments.push(r.url());
+    });
     await lp.getByRole('button', { name: `开始学习 ${COURSE}` }).click();
     await eventually(() => pathOf(lp)).toBe('/study');
     await watchToTheEnd(lp);
+    // The chapter plays the transcode: the master playlist (natively or through hls.js), then a rendition's segments.
+    expect((await videoState(lp)).src).toMatch(/^blob:|\/uploads\/media\/\d+\/hls\/master\.m3u8$/);
+    expect(segments.length).toBeGreaterThan(0);
     await lp.screenshot({ path: `${shots}/learner-study-1280.png` });
+    await lp.goto(`/specialTrainingInfo?id=${topicId}`);
+    await eventually(() => lp.getByText(/已获学时\s*0\.5\s*\/\s*要求\s*0\.5学时/).isVisible(), { timeout: 30_000 }).toBe(true);
     // The hours alone do not complete the topic: its 结业考试 decides.
     await lp.goto('/learningClassroom/printcertificate');
     await eventually(() => lp.locator('.ant-table, .ant-empty').count(), { timeout: 30_000 }).toBeGreaterThan(0);
@@ -219,6 +228,16 @@ describe('the college sets up a course, a topic and its exam; a learner earns th
     expect(sheet).toContain(no);
     expect(sheet).toContain(`“${TOPIC}”`);
     await lp.screenshot({ path: `${shots}/learner-certificate-1280.png` });
+    await lp.goto(`/specialTrainingInfo?id=${topicId}`);
+    // The topic reads as completed: its course, its exam passed, its certificate to print.
+    await eventually(() => lp.getByRole('link', { name: '打印证书' }).or(lp.getByRole('button', { name: '打印证书' })).first().isVisible(), { timeout: 30_000 }).toBe(true);
+    const topicPage = (await lp.locator('main').textContent()) ?? '';
+    expect(topicPage).toMatch(/已完成/);
+    expect(topicPage).toMatch(/课程\s*1\/1/);
+    expect(topicPage).toMatch(/最高分\s*100\s*合格/);
+    await lp.screenshot({ path: `${shots}/learner-topic-done-1280.png`, fullPage: true });
+    await lp.setViewportSize({ width: 375, height: 800 });
+    await lp.screenshot({ path: `${shots}/learner-topic-done-375.png`, fullPage: true });
     expect(learner.errors).toEqual([]);
     await learner.close();
   });
