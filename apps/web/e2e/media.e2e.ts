@@ -87,6 +87,15 @@ describe('the training administrator', () => {
     await eventually(() => video.evaluate((v: HTMLVideoElement) => v.currentTime > 0.5), { timeout: 30_000 }).toBe(true);
     await page.keyboard.press('Escape');
 
+    // ---- a course chapter takes it from the media library, with its real length ----
+    await page.goto('/admin/courses/new');
+    await page.getByRole('button', { name: '添加章节' }).click();
+    await page.getByLabel('第1章视频地址：从媒体库选择').click();
+    await page.locator('.ant-select-item-option', { hasText: '第五讲 数字政府建设.mp4（0分04秒）' }).click();
+    await eventually(() => page.getByLabel('第1章视频地址', { exact: true }).inputValue()).toMatch(/^\/uploads\/media\/\d+\/hls\/master\.m3u8$/);
+    await eventually(() => page.getByLabel('第1章视频时长').inputValue()).toBe('4');
+    await page.screenshot({ path: '/tmp/media-chapter-1280.png', fullPage: true });
+
     let v = await seriousA11yViolations(page);
     if (v.length > 0) {
       await page.waitForTimeout(1_000);

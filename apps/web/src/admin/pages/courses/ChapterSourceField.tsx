@@ -50,6 +50,7 @@ export function ChapterSourceField({
     <Space orientation="vertical" style={{ width: '100%' }} size={4}>
       <MediaPicker
         kind={kind}
+        label={`${label}：从媒体库选择`}
         value={assetIdOf(value)}
         onChange={(_id, asset) => {
           if (!asset?.playUrl) return;

@@ -19,9 +19,11 @@ export interface MediaPickerProps {
   onChange?: (id: number | null, asset: Asset | null) => void;
   id?: string;
   disabled?: boolean;
+  /** The accessible name (several pickers on one form: say whose). */
+  label?: string;
 }
 
-export function MediaPicker({ kind, value, onChange, id, disabled }: MediaPickerProps) {
+export function MediaPicker({ kind, value, onChange, id, disabled, label: ariaLabel }: MediaPickerProps) {
   const [name, setName] = useState('');
   const list = useCallQuery(M.adminMediaList, { query: { kind, status: 'ready', name: name || undefined, pageNum: 1, pageSize: 20 } }, { keepPrevious: true, staleTime: 0 });
   // The chosen asset stays shown (with its label) even when a search leaves it off the page.
@@ -40,7 +42,7 @@ export function MediaPicker({ kind, value, onChange, id, disabled }: MediaPicker
       notFoundContent={list.isFetching ? '正在查找…' : kind === 'video' ? '没有就绪的视频，请先在“媒体库”上传' : '没有PDF课件，请先在“媒体库”上传'}
       options={assets.map((a) => ({ value: a.id, label: label(a) }))}
       onChange={(v) => onChange?.(v ?? null, assets.find((a) => a.id === v) ?? null)}
-      aria-label={kind === 'video' ? '选择视频' : '选择PDF课件'}
+      aria-label={ariaLabel ?? (kind === 'video' ? '选择视频' : '选择PDF课件')}
     />
   );
 }
