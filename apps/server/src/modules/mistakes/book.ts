@@ -51,8 +51,8 @@ async function addMisses(tx: Tx, personId: number, misses: AnsweredQuestion[], s
     });
 }
 
-/** Records a graded practice test (模拟练习 or 错题重练) into its learner's book. */
-export async function recordPractice(tx: Tx, personId: number, kind: 'random' | 'mistakes', answered: AnsweredQuestion[]) {
+/** Records a graded practice test (模拟练习 or 错题重练) into its learner's book; `gradedAt` (the demo seed's past) or now. */
+export async function recordPractice(tx: Tx, personId: number, kind: 'random' | 'mistakes', answered: AnsweredQuestion[], gradedAt: Date | null = null) {
   const given = answered.filter((a) => a.given.length > 0);
   await addMisses(
     tx,
@@ -60,7 +60,7 @@ export async function recordPractice(tx: Tx, personId: number, kind: 'random' | 
     given.filter((a) => !a.right),
     kind === 'mistakes' ? 'redo' : 'practice',
     '',
-    null,
+    gradedAt,
   );
   const right = given.filter((a) => a.right).map((a) => a.questionId);
   if (right.length === 0) return;
@@ -68,8 +68,8 @@ export async function recordPractice(tx: Tx, personId: number, kind: 'random' | 
     .update(mistakeEntries)
     .set({
       rightStreak: sql`${mistakeEntries.rightStreak} + 1`,
-      lastRightAt: sql`now()`,
-      removedAt: sql`case when ${mistakeEntries.rightStreak} + 1 >= ${M.MASTERED_STREAK} then now() else null end`,
+      lastRightAt: gradedAt ?? sql`now()`,
+      removedAt: sql`case when ${mistakeEntries.rightStreak} + 1 >= ${M.MASTERED_STREAK} then ${gradedAt ? sql`${gradedAt.toISOString()}::timestamptz` : sql`now()`} else null end`,
     })
     .where(and(eq(mistakeEntries.personId, personId), inArray(mistakeEntries.questionId, right), isNull(mistakeEntries.removedAt)));
 }

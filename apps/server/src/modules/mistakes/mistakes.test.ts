@@ -270,7 +270,7 @@ describe('错题重练', () => {
   });
 
   it('counts toward nothing: credit hours, enrolments and certificates stay as they were', async () => {
-    const mobile = '13800000001';
+    const mobile = '13900010001';
     const token = await t.login(mobile);
     const personId = await personOf(mobile);
     const snapshot = async () => ({
@@ -280,6 +280,7 @@ describe('错题重练', () => {
       certificates: await t.db.select().from(certificates).where(eq(certificates.personId, personId)),
     });
     const before = await snapshot();
+    expect(before.completions.length).toBeGreaterThan(0);
     await practise(token, wrongOf, false, 10);
     for (let i = 0; i < 2; i++) await practise(token, rightOf, true, 50);
     expect(await snapshot()).toEqual(before);
@@ -290,3 +291,16 @@ async function personOf(mobile: string) {
   const [p] = await t.db.select({ id: persons.personId }).from(persons).where(eq(persons.mobile, mobile));
   return p!.id;
 }
+
+describe('the demo', () => {
+  it("张伟's practice history lists real tests and his book holds the questions he missed, one taken out by a 重练", async () => {
+    const token = await t.login('13800000001');
+    const records = ok<{ list: M.PracticeRecord[]; total: number }>(await t.call(M.findPracticeRecords, { token, query: {} }));
+    expect(records.total).toBeGreaterThanOrEqual(4);
+    expect(records.list.some((r) => r.kind === 'mistakes')).toBe(true);
+    const mine = await book(token);
+    expect(mine.list.map((e) => e.stem)).toContain('《中国共产党纪律处分条例》规定的党的纪律包括以下哪些？');
+    expect(mine.list.find((e) => e.stem.startsWith('《中国共产党纪律处分条例》'))).toMatchObject({ missCount: 2, bank: '党史党建' });
+    expect((await book(token, { status: 'removed' })).list.map((e) => e.stem)).toContain('遵义会议是在1936年召开的。');
+  });
+});
