@@ -12,14 +12,14 @@ function BookState({ item, result }: { item: ExamTypes.ReviewItem; result: ExamT
   if (!state) return null;
   if (state.inBook) {
     return (
-      <Tag color="orange" className="mk-book-state">
+      <Tag className="mk-book-state is-in">
         在错题本中 · 连续答对 {state.rightStreak}/{M.MASTERED_STREAK} 次
       </Tag>
     );
   }
   // Answered right in a 重练 and out of the book now; a question never missed says nothing.
   return item.earned === item.score && result.kind === 'mistakes' ? (
-    <Tag color="green" className="mk-book-state">
+    <Tag className="mk-book-state is-out">
       已移出错题本
     </Tag>
   ) : null;
