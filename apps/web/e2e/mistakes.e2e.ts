@@ -57,6 +57,7 @@ async function submitSheet(page: Page) {
   const confirm = page.getByRole('dialog').filter({ hasText: '确认交卷' });
   await eventually(() => confirm.isVisible()).toBe(true);
   await confirm.getByRole('button', { name: SUBMIT }).click();
+  await eventually(() => confirm.isVisible()).toBe(false);
 }
 
 describe('错题本', () => {

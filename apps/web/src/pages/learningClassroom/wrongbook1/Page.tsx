@@ -106,7 +106,7 @@ export default function RedoPage() {
     return (
       <div>
         <div className="exam-bar">
-          <h2>错题重练（{paper.questions.length}题）</h2>
+          <h2>本次重练 {paper.questions.length} 题</h2>
           <Button type="primary" size="large" loading={busy} onClick={confirmSubmit}>
             交卷
           </Button>
