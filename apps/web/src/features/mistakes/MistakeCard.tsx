@@ -17,7 +17,7 @@ export function MistakeCard({ entry, action }: { entry: MistakeTypes.MistakeEntr
   return (
     <li className="mk-card" aria-labelledby={titleId}>
       <h2 id={titleId}>
-        <Tag color="blue">{entry.bank}</Tag>
+        <Tag className="mk-bank">{entry.bank}</Tag>
         <Tag>{E.QUESTION_TYPE_LABELS[entry.type]}</Tag>
         {entry.stem}
       </h2>
