@@ -33,6 +33,8 @@ import { makeLearning } from './modules/learning/service.ts';
 import { learningRoutes } from './modules/learning/routes.ts';
 import { makeExam, SWEEP_INTERVAL_MS } from './modules/exam/service.ts';
 import { examRoutes } from './modules/exam/routes.ts';
+import { makeMistakes } from './modules/mistakes/service.ts';
+import { mistakesRoutes } from './modules/mistakes/routes.ts';
 import { makeReports } from './modules/reports/service.ts';
 import { classMembership, makeTeacher } from './modules/teacher/service.ts';
 import { teacherRoutes } from './modules/teacher/routes.ts';
@@ -201,6 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   catalogRoutes(bind, makeCatalog({ db, progress: (personId, courseIds) => learning.courseProgress(personId, courseIds), examStanding: (caller, examIds) => exam.mineOfExams(caller, examIds) }));
   learningRoutes(bind, learning, metrics);
   examRoutes(bind, exam, metrics);
+  mistakesRoutes(bind, makeMistakes(db, exam), exam);
   certificateRoutes(bind, certificates);
   const importer = makeImporter({ db, storage, platform });
   importRoutes(bind, importer);

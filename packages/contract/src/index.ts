@@ -16,6 +16,7 @@ export * as learning from './calls/learning.ts';
 export * as exam from './calls/exam.ts';
 export * as teacher from './calls/teacher.ts';
 export * as notes from './calls/notes.ts';
+export * as mistakes from './calls/mistakes.ts';
 export * as operator from './calls/operator.ts';
 export * as work from './calls/work.ts';
 export * from './wordCount.ts';

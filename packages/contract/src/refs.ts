@@ -63,6 +63,7 @@ export const learning = refsOf('learning', contract.learning);
 export const exam = refsOf('exam', contract.exam);
 export const teacher = refsOf('teacher', contract.teacher);
 export const notes = refsOf('notes', contract.notes);
+export const mistakes = refsOf('mistakes', contract.mistakes);
 export const operator = refsOf('operator', contract.operator);
 export const work = refsOf('work', contract.work);
 export const admin = refsOf('admin', contract.admin);

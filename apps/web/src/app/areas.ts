@@ -16,7 +16,7 @@ export const AREAS: readonly Area[] = [
   {
     path: '/learningClassroom',
     title: '学习课堂',
-    pages: ['ongoingTopic', 'ongoingcourses', 'qualifiedcourses', 'statisticspage', 'learningstatistics', 'myhomework', 'learningnotes', 'printcertificate', 'mymessage'],
+    pages: ['ongoingTopic', 'ongoingcourses', 'qualifiedcourses', 'statisticspage', 'learningstatistics', 'myhomework', 'wrongbook', 'practicerecord', 'learningnotes', 'printcertificate', 'mymessage'],
   },
   {
     path: '/class',

@@ -97,6 +97,11 @@ export const ROUTES: RouteSpec[] = [
       child('learningnotesadd', '新增笔记'),
       child('printcertificate', '打印证书'),
       child('mymessage', '我的消息'),
+      // Practice pages: like the exam pages, closed to a training-class account without the exam right.
+      { ...child('wrongbook', '错题本'), exam: true },
+      { ...child('wrongbook1', '错题重练'), exam: true },
+      { ...child('practicerecord', '练习记录'), exam: true },
+      { ...child('practicerecord1', '练习详情'), exam: true },
     ],
   },
 ];

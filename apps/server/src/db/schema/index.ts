@@ -12,3 +12,4 @@ export * from './work.ts';
 export * from './admin.ts';
 export * from './imports.ts';
 export * from './jobs.ts';
+export * from './mistakes.ts';
