@@ -18,6 +18,7 @@ export * as teacher from './calls/teacher.ts';
 export * as notes from './calls/notes.ts';
 export * as operator from './calls/operator.ts';
 export * as work from './calls/work.ts';
+export * as review from './calls/review.ts';
 export * from './wordCount.ts';
 export * from './bookTitle.ts';
 export { workFileTypeOfName } from './workFiles.ts';

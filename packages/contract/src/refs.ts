@@ -65,6 +65,7 @@ export const teacher = refsOf('teacher', contract.teacher);
 export const notes = refsOf('notes', contract.notes);
 export const operator = refsOf('operator', contract.operator);
 export const work = refsOf('work', contract.work);
+export const review = refsOf('review', contract.review);
 export const admin = refsOf('admin', contract.admin);
 export const adminContent = refsOf('adminContent', contract.adminContent);
 export const adminImport = refsOf('adminImport', contract.adminImport);
