@@ -77,6 +77,8 @@ describe('SPEC.md section 2 route access table', () => {
   it('the teacher area is for teachers, the classroom for learners; each lands on its own page', () => {
     expect(decideRoute(route('/class/teacherinfo'), student)).toBe('noPermission');
     expect(decideRoute(route('/class/teacherinfo'), teacher)).toBe('allow');
+    expect(decideRoute(route('/class/review'), student)).toBe('noPermission');
+    expect(decideRoute(route('/class/review'), teacher)).toBe('allow');
     expect(decideRoute(route('/learningClassroom/ongoingTopic'), teacher)).toBe('noPermission');
     expect(landingOf(student)).toBe('/learningClassroom/ongoingTopic');
     expect(landingOf(teacher)).toBe('/class/teacherinfo');

@@ -9,7 +9,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { UC_CODE, bookTitle, wordCount, work as W } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
-import { classMembers, classMessages, courses, installs, messageRecipients, organs, persons, teacherClasses, workExtensions, workFiles, workSubmissions, workVersions, works, type PracticeData } from '../../db/schema/index.ts';
+import { classMembers, courses, installs, organs, persons, teacherClasses, workExtensions, workFiles, workSubmissions, workVersions, works, type PracticeData } from '../../db/schema/index.ts';
 import type { Caller } from '../../http/auth.ts';
 import { Refusal } from '../../http/errors.ts';
 import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
