@@ -273,7 +273,7 @@ export default function ReviewQueuePage() {
                   ) : null}
                   <button type="button" className="rq-entry-button" aria-current={i.submissionId === current?.submissionId ? 'true' : undefined} onClick={() => setCurrentId(i.submissionId)}>
                     <span className="rq-entry-name">
-                      {i.personName}
+                      <span className="rq-entry-person">{i.personName}</span>
                       <span className="hw-muted"> · {i.kind === 'practice' ? '实践报告' : '作业'}</span>
                     </span>
                     <span className="rq-entry-work">{i.workTitle}</span>
