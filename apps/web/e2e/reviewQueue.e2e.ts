@@ -143,7 +143,12 @@ describe('批阅中心', () => {
         await openQueue(page);
         const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(sideways, `no sideways scroll at ${width} px`).toBeLessThanOrEqual(0);
-        if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `review-${size}.png`), fullPage: true });
+        if (SHOTS) {
+          await page.screenshot({ path: path.join(SHOTS, `review-${size}.png`), fullPage: true });
+          await page.screenshot({ path: path.join(SHOTS, `review-${size}-top.png`) });
+          await page.locator('.rq-form').scrollIntoViewIfNeeded();
+          await page.screenshot({ path: path.join(SHOTS, `review-${size}-form.png`) });
+        }
       }
     } finally {
       await close();
