@@ -16,12 +16,16 @@ export const SHORTCUTS = [
 ] as const;
 export type ShortcutKey = (typeof SHORTCUTS)[number]['key'];
 
+/** Inputs that take no typing: a ticked checkbox or a chosen filter keeps the shortcuts working. */
+const NOT_TYPED = ['checkbox', 'radio', 'button', 'submit', 'reset'];
+
 /** Whether the key goes to what the person is typing in (or to a dialog or list that is open). */
 export function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  if (target.closest('input, textarea, select, [role="combobox"], [role="dialog"], .ant-select')) return true;
-  return false;
+  if (target.isContentEditable || target.closest('[role="dialog"], [role="combobox"], .ant-select')) return true;
+  const field = target.closest('input, textarea, select');
+  if (field instanceof HTMLInputElement) return !NOT_TYPED.includes(field.type);
+  return field !== null;
 }
 
 export function useShortcuts(handlers: Partial<Record<ShortcutKey, () => void>>) {
