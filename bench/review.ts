@@ -21,7 +21,7 @@ const ITEMS = Number(process.env.BENCH_REVIEW_ITEMS ?? 2000);
 const SECONDS = Number(process.env.BENCH_REVIEW_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_REVIEW_CONNECTIONS ?? 4);
 const DATABASE_URL = process.env.BENCH_REVIEW_DATABASE_URL;
-const serverEnv = DATABASE_URL ? { DATABASE_URL } : {};
+const serverEnv: Record<string, string> = DATABASE_URL ? { DATABASE_URL } : {};
 
 export async function benchReview() {
   const perClass = Math.max(2, Math.round(ITEMS / CLASSES));
