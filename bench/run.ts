@@ -30,6 +30,9 @@
  *           (bench/probe.ts: getSessionPerson every 50 ms) alone, during class prints and during
  *           single downloads
  *
+ *   review  the review queue (批阅中心, bench/review.ts): a teacher of 20 classes with 2,000 hand-ins waiting,
+ *           findReviewQueue and its count under load on the embedded database (bar: p99 ≤ 50 ms)
+ *
  * `npm run bench -- heartbeat` runs one section. The heartbeat and exam sections use BENCH_DATABASE_URL
  * (default postgres://postgres@127.0.0.1:5432/portal_bench), creating the database and the large
  * dataset (`seed:large`) on first use.
@@ -867,3 +870,4 @@ if (wanted('heartbeat')) await benchHeartbeat();
 if (wanted('exam')) await benchExam();
 if (wanted('import')) await (await import('./import.ts')).benchImport();
 if (wanted('certificates')) await benchCertificates();
+if (wanted('review')) await (await import('./review.ts')).benchReview();

@@ -50,6 +50,7 @@ import { makeNotes } from './modules/notes/service.ts';
 import { notesRoutes } from './modules/notes/routes.ts';
 import { makeWork } from './modules/work/service.ts';
 import { workRoutes } from './modules/work/routes.ts';
+import { makeReviewQueue, REVIEW_SWEEP_MS } from './modules/work/queue.ts';
 import { privateDiskFiles } from './modules/work/files.ts';
 import { aliyunSms, outboxSms, type SmsSender } from './integrations/sms.ts';
 import { realWechat, simulatedWechat, type WechatLogin } from './integrations/wechat.ts';
@@ -229,7 +230,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     classesOf: (teacherId) => reports.classesOf(teacherId),
     classOfTeacher: (teacherId, classId) => reports.classOfTeacher(teacherId, classId),
   });
-  workRoutes(bind, work, teacher);
+  // Reviews held in the review queue's undo window become final in whichever instance's sweep takes
+  // them first (SKIP LOCKED: exactly once); the learner hears of a review only then.
+  const reviewQueue = makeReviewQueue({ db, platform, classesOf: (teacherId) => reports.classesOf(teacherId), access: teacher.access, undoSeconds: config.REVIEW_UNDO_SECONDS });
+  workRoutes(bind, work, teacher, reviewQueue);
+  const finaliseReviews = setInterval(() => {
+    reviewQueue.finaliseDue().catch((err: unknown) => app.log.error({ err }, 'review queue sweep failed'));
+  }, REVIEW_SWEEP_MS);
+  finaliseReviews.unref();
+  app.addHook('onClose', async () => clearInterval(finaliseReviews));
   const ops = makeOps(db, config);
   opsRoutes(bind, ops);
   const admin = makeAdmin({ db, config, platform, ops, rolesOf: uc.rolesOf, version: PRODUCT_VERSION });

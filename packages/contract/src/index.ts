@@ -19,6 +19,7 @@ export * as notes from './calls/notes.ts';
 export * as mistakes from './calls/mistakes.ts';
 export * as operator from './calls/operator.ts';
 export * as work from './calls/work.ts';
+export * as review from './calls/review.ts';
 export * from './wordCount.ts';
 export * from './bookTitle.ts';
 export { workFileTypeOfName } from './workFiles.ts';

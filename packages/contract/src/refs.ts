@@ -66,6 +66,7 @@ export const notes = refsOf('notes', contract.notes);
 export const mistakes = refsOf('mistakes', contract.mistakes);
 export const operator = refsOf('operator', contract.operator);
 export const work = refsOf('work', contract.work);
+export const review = refsOf('review', contract.review);
 export const admin = refsOf('admin', contract.admin);
 export const adminContent = refsOf('adminContent', contract.adminContent);
 export const adminImport = refsOf('adminImport', contract.adminImport);

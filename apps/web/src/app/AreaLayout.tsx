@@ -10,12 +10,16 @@ import { decideRoute } from '@portal/contract/base';
 import { useSession } from '../features/auth/session.ts';
 import { entryOf, type Area } from './areas.ts';
 import { routeOf } from './routeSpec.ts';
+import { badgeText, useReviewWaiting } from '../features/teacher/reviewWaiting.ts';
 import '../features/learning/learning.css';
 
 export default function AreaLayout({ area, title, children }: { area: Area; title: string; children: ReactNode }) {
   const { pathname } = useLocation();
   const current = entryOf(area, pathname);
   const { person } = useSession();
+  // 批阅中心 carries how many hand-ins await the teacher.
+  const waiting = useReviewWaiting();
+  const badgeOf = (p: string) => (area.path === '/class' && p === 'review' ? waiting : 0);
   return (
     <div className={area.wide ? 'page-container classroom classroom-wide' : 'page-container classroom'}>
       <nav className="classroom-nav" aria-label={area.title}>
@@ -31,6 +35,11 @@ export default function AreaLayout({ area, title, children }: { area: Area; titl
               <li key={p}>
                 <Link to={path} className={active ? 'classroom-link classroom-link-active' : 'classroom-link'} aria-current={exact ? 'page' : active ? 'true' : undefined}>
                   {spec?.title ?? p}
+                  {badgeOf(p) > 0 ? (
+                    <span className="header-badge" aria-label={`${badgeOf(p)}份待批阅`}>
+                      {badgeText(badgeOf(p))}
+                    </span>
+                  ) : null}
                 </Link>
               </li>
             );

@@ -20,6 +20,7 @@ import { menuKindOf, menuOf, type MenuItem } from './menu.ts';
 import { HeaderQr } from './HeaderQr.tsx';
 import { MobileQrCard } from './MobileQr.tsx';
 import { useNavActions } from './useNavActions.ts';
+import { badgeText, useReviewWaiting } from '../features/teacher/reviewWaiting.ts';
 
 const COLLEGE_FALLBACK = '干部网络学院';
 /** The date is looked at again every minute, so a page left open past midnight moves on to the new day. */
@@ -58,6 +59,9 @@ export function Header() {
   // A learner's unread class messages: the badge on 我的消息.
   const learner = person !== null && !isTeacher(person);
   const unread = useCallQuery(teacher.findUnreadMessageCount, {}, { enabled: learner, staleTime: 60_000 }).data ?? 0;
+  // A teacher's hand-ins awaiting review: the badge on 班级管理 (where 批阅中心 is).
+  const waiting = useReviewWaiting();
+  const badgeOf = (item: MenuItem) => (item.kind === 'route' && item.path === '/class' && waiting > 0 ? waiting : 0);
 
   const close = () => setDrawerOpen(false);
   const isActive = (path: string) => location.pathname === path || location.pathname.startsWith(`${path}/`);
@@ -82,6 +86,7 @@ export function Header() {
         href={item.path}
         className={isActive(item.path) ? 'nav-item nav-item-active' : 'nav-item'}
         aria-current={isActive(item.path) ? 'page' : undefined}
+        aria-label={badgeOf(item) ? `${item.label}，${badgeOf(item)}份待批阅` : undefined}
         onClick={(e) => {
           e.preventDefault();
           close();
@@ -89,6 +94,7 @@ export function Header() {
         }}
       >
         {item.label}
+        {badgeOf(item) ? <span className="header-badge">{badgeText(badgeOf(item))}</span> : null}
       </a>
     ) : (
       <button
@@ -120,7 +126,7 @@ export function Header() {
       {learner ? (
         <Link to="/learningClassroom/mymessage" className="header-link" onClick={close} aria-label={unread > 0 ? `我的消息，${unread}条未读` : '我的消息'}>
           我的消息
-          {unread > 0 ? <span className="header-badge">{unread > 99 ? '99+' : unread}</span> : null}
+          {unread > 0 ? <span className="header-badge">{badgeText(unread)}</span> : null}
         </Link>
       ) : null}
       <button

@@ -57,6 +57,7 @@ export const ROUTES: RouteSpec[] = [
     index: 'teacherinfo',
     children: [
       child('teacherinfo', '个人信息'),
+      child('review', '批阅中心'),
       child('classstatistics', '班级统计'),
       child('classstatistics1', '学员学习统计'),
       child('classstatistics2', '课程学习统计'),
