@@ -66,6 +66,14 @@ import { peopleRoutes } from './modules/people/routes.ts';
 import { makeAdminExams } from './modules/adminExams/service.ts';
 import { adminExamsRoutes } from './modules/adminExams/routes.ts';
 import { PRODUCT_VERSION } from './version.ts';
+import { makeJobs, type Jobs } from './modules/jobs/service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The jobs queue: tests run due jobs with `app.jobs.runDue()`. */
+    jobs: Jobs;
+  }
+}
 
 export interface AppDeps {
   config: Config;
@@ -144,6 +152,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bound.push({ call, url: pathOf(call, config.PRODUCT) });
     binder(call, handler, options);
   };
+
+  // The one queue of work that survives a restart (modules/jobs); modules register their kinds below,
+  // and the runner starts once the server listens (not under NODE_ENV=test: tests call runDue()).
+  const jobs = makeJobs(db, { log: app.log });
+  app.decorate('jobs', jobs);
+  if (config.NODE_ENV !== 'test') {
+    let stopJobs: (() => Promise<void>) | undefined;
+    app.addHook('onListen', async () => {
+      stopJobs = jobs.start(config.JOBS_POLL_MS);
+    });
+    app.addHook('onClose', async () => stopJobs?.());
+  }
 
   const uc = makeUc({
     db,

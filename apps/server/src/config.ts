@@ -60,6 +60,8 @@ const schema = z.object({
   WEB_SSR_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist-ssr')),
   /** Seconds a visitor's rendering of /index or /course is reused (0: render every request). */
   SSR_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+  /** How often an instance looks for due jobs (transcodes, scheduled reminders) when it has room for one. */
+  JOBS_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   /** Seconds each instance reuses a computed public statistic (index figures, rankings; 0: compute every request). */
   STATS_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   /** HMAC key for jump links (digital books, national academy); must be set in production. */

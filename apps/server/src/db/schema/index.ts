@@ -11,3 +11,4 @@ export * from './notes.ts';
 export * from './work.ts';
 export * from './admin.ts';
 export * from './imports.ts';
+export * from './jobs.ts';
