@@ -7,11 +7,20 @@ import type { remind as R } from '@portal/contract';
 import { remind, teacher } from '@portal/contract/refs';
 import { useCallQuery } from '../../api/useCallQuery.ts';
 import { LoadError } from '../learning/ListState.tsx';
-import { formatDateTime } from '../learning/format.ts';
+import { DEFAULT_UTC_OFFSET_MINUTES } from '@portal/contract/base';
+import { usePortalConfig } from '../../lib/config.ts';
+import { collegeDateTime } from '../../lib/format.ts';
 import { smsSummary } from './SentMessages.tsx';
 import { deskTable } from './tableLayout.ts';
 
+/** Times on the college's clock, as the schedules that made the runs are set. */
+function useCollegeTime() {
+  const offset = usePortalConfig().config?.utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES;
+  return (iso: string | null) => collegeDateTime(iso, offset);
+}
+
 function Recipients({ run }: { run: R.RemindRun }) {
+  const formatDateTime = useCollegeTime();
   return (
     <Table
       rowKey="personId"
@@ -28,6 +37,7 @@ function Recipients({ run }: { run: R.RemindRun }) {
 }
 
 export function RemindRuns({ classId }: { classId: number }) {
+  const formatDateTime = useCollegeTime();
   const runs = useCallQuery(remind.findRemindRun, { query: { classId } }, { enabled: classId > 0, staleTime: 0 });
   return (
     <Card title="提醒记录" style={{ marginTop: 16 }}>

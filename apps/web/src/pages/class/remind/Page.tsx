@@ -7,7 +7,7 @@
  */
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert, Button, Card, Descriptions, Form, Input, Modal, Radio, Select, Space, Table, Tag } from 'antd';
+import { Alert, Button, Card, Descriptions, Form, Grid, Input, List, Modal, Radio, Select, Space, Table, Tag } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { remind as R } from '@portal/contract';
@@ -15,20 +15,26 @@ import { remind, teacher } from '@portal/contract/refs';
 import { call, showError, type CallAnswer } from '../../../api/client.ts';
 import { useCallQuery } from '../../../api/useCallQuery.ts';
 import { LoadError } from '../../../features/learning/ListState.tsx';
-import { formatDateTime } from '../../../features/learning/format.ts';
 import { ClassPicker, useClassChoice } from '../../../features/teacher/ClassPicker.tsx';
 import { RemindRuns } from '../../../features/teacher/RemindRuns.tsx';
 import { smsSummary } from '../../../features/teacher/SentMessages.tsx';
 import { StudyStateTag } from '../../../features/teacher/StudyStateTag.tsx';
 import { deskTable } from '../../../features/teacher/tableLayout.ts';
 import { toast } from '../../../lib/toast.ts';
+import { usePortalConfig } from '../../../lib/config.ts';
+import { collegeDateTime } from '../../../lib/format.ts';
+import { DEFAULT_UTC_OFFSET_MINUTES } from '@portal/contract/base';
 import '../../../features/teacher/teacher.css';
 
 type Compose = { audience: (typeof remind.REMIND_AUDIENCES)[number]; personIds: number[]; channel: R.RemindChannel; title: string; template: string };
 type Preview = CallAnswer<typeof remind.previewRemind>;
 const TIMES = Array.from({ length: 29 }, (_, i) => `${String(7 + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`);
 
+const smsNote = (i: R.RemindPreviewItem) => (i.smsCapped ? <Tag color="warning">今日已发{i.smsToday}条，达上限不发</Tag> : `${i.smsParts}条计费（今日已发${i.smsToday}条）`);
+
 function PreviewView({ p, channel }: { p: Preview; channel: R.RemindChannel }) {
+  // A phone reads each learner's message in full, one under another, rather than in a sideways table.
+  const wide = Grid.useBreakpoint().md !== false;
   return (
     <>
       <Descriptions size="small" bordered column={{ xs: 1, sm: 2 }} style={{ marginTop: 16 }}>
@@ -45,7 +51,27 @@ function PreviewView({ p, channel }: { p: Preview; channel: R.RemindChannel }) {
           </>
         ) : null}
       </Descriptions>
-      <Table<R.RemindPreviewItem>
+      {wide ? null : (
+        <List<R.RemindPreviewItem>
+          style={{ marginTop: 12 }}
+          dataSource={p.items}
+          locale={{ emptyText: '没有需要提醒的学员' }}
+          pagination={p.items.length > 10 ? { pageSize: 10, size: 'small' } : false}
+          renderItem={(i) => (
+            <List.Item key={i.personId} className="remind-item">
+              <div>
+                <Space>
+                  <strong>{i.personName}</strong>
+                  <StudyStateTag state={i.state} />
+                </Space>
+                <div className="remind-text">{i.content}</div>
+                {p.sms ? <div className="teacher-muted">短信：{smsNote(i)}</div> : null}
+              </div>
+            </List.Item>
+          )}
+        />
+      )}
+      {wide ? <Table<R.RemindPreviewItem>
         rowKey="personId"
         style={{ marginTop: 12 }}
         dataSource={p.items}
@@ -62,14 +88,14 @@ function PreviewView({ p, channel }: { p: Preview; channel: R.RemindChannel }) {
                     title: '短信',
                     key: 'sms',
                     width: 150,
-                    render: (_: unknown, i: R.RemindPreviewItem) => (i.smsCapped ? <Tag color="warning">今日已发{i.smsToday}条，达上限不发</Tag> : `${i.smsParts}条计费（今日已发${i.smsToday}条）`),
+                    render: (_: unknown, i: R.RemindPreviewItem) => smsNote(i),
                   },
                 ]
               : []),
           ],
           { name: 'personName' },
         )}
-      />
+      /> : null}
     </>
   );
 }
@@ -79,6 +105,8 @@ function Schedules({ classId, compose }: { classId: number; compose: () => Promi
   const list = useCallQuery(remind.findRemindSchedule, { query: { classId } }, { enabled: classId > 0, staleTime: 0 });
   const [adding, setAdding] = useState<Compose | null>(null);
   const [when, setWhen] = useState({ weekday: 1, time: '09:00' });
+  const offset = usePortalConfig().config?.utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES;
+  const formatDateTime = (iso: string | null) => collegeDateTime(iso, offset);
   const changed = () => {
     void client.invalidateQueries({ queryKey: [remind.findRemindSchedule.name] });
     void client.invalidateQueries({ queryKey: [remind.findRemindRun.name] });
@@ -121,7 +149,7 @@ function Schedules({ classId, compose }: { classId: number; compose: () => Promi
           }
           disabled={!classId}
         >
-          用上面的内容设置定时提醒
+          设置定时提醒
         </Button>
       }
     >
