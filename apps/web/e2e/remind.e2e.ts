@@ -7,7 +7,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { ACCOUNTS, browserOfThisFile, dialog, eventually, loginWithPassword, pathOf, toastWith } from './helpers.ts';
+import { ACCOUNTS, browserOfThisFile, dialog, eventually, loginWithPassword, pathOf, seriousA11yViolations, toastWith } from './helpers.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = browserOfThisFile();
@@ -20,7 +20,7 @@ const shot = async (page: Page, name: string) => {
 
 describe('reminders that say what each learner lacks', () => {
   it('previews, sends to a chosen learner, and schedules a weekly reminder', { timeout: 240_000 }, async () => {
-    const { page, errors, close } = await browser.open('desktop');
+    const { page, errors, close } = await browser.open('desktop', { bypassCSP: true });
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/index');
     await loginWithPassword(page, baseUrl, ACCOUNTS.teacher.phone, ACCOUNTS.teacher.password);
@@ -42,6 +42,7 @@ describe('reminders that say what each learner lacks', () => {
     const send = page.getByRole('button', { name: '确认发送' });
     expect(await send.isEnabled()).toBe(true);
     await shot(page, '1280-preview');
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     // A learner named in the preview, chosen alone, is sent their own message.
     const name = (await page.locator('.ant-table-tbody tr.ant-table-row').first().locator('td').first().textContent())!.trim();
@@ -92,6 +93,7 @@ describe('reminders that say what each learner lacks', () => {
       await shot(page, `${width}-preview`);
       if (width === 375) {
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+        expect(await seriousA11yViolations(page)).toEqual([]);
         if (SHOTS) for (const title of ['学习提醒', '定时提醒', '提醒记录']) await card(page, title).screenshot({ path: path.join(SHOTS, `375-${title}.png`) });
       }
     }
