@@ -362,8 +362,13 @@ export default function RemindPage() {
         </Form>
         {shown ? <PreviewView p={shown.preview} channel={shown.body.channel} /> : null}
       </Card>
-      <Schedules classId={classId} compose={validCompose} />
-      <RemindRuns classId={classId} />
+      {/* Drawn once the class is known, so their lists load from the first frame rather than drawing empty first. */}
+      {classId ? (
+        <>
+          <Schedules classId={classId} compose={validCompose} />
+          <RemindRuns classId={classId} />
+        </>
+      ) : null}
     </div>
   );
 }
