@@ -49,7 +49,9 @@ describe('SPEC.md section 2 route access table', () => {
     const paths = flattenRoutes().map((r) => r.path);
     for (const p of ['/index', '/pictureNewInfo', '/charts', '/certificate', '/download', '/question', '/about', '/noticeList', '/noticeInfo', '/course', '/specialTraining', '/learningColumn', '/learningColumnInfo', '/onlineExam', '/exam', '/exam1', '/examInfo', '/study', '/studypdf', '/studypdf1', '/studylive', '/studylive1', '/specialTrainingInfo', '/class/teacherinfo', '/class/message1', '/learningClassroom/ongoingTopic', '/learningClassroom/printcertificate', '/learningClassroom/myhomework5'])
       expect(paths).toContain(p);
-    expect(paths.filter((p) => p.startsWith('/class/'))).toHaveLength(15);
+    // The spec's fifteen class pages and 学习提醒 (/class/remind, issue 28).
+    expect(paths.filter((p) => p.startsWith('/class/'))).toHaveLength(16);
+    expect(paths).toContain('/class/remind');
     expect(paths.filter((p) => p.startsWith('/learningClassroom/'))).toHaveLength(17);
   });
 

@@ -175,6 +175,12 @@ describe('a reminder says what each learner lacks', () => {
     expect(mine.list.find((m) => m.id === sent.messageId)!.content).toBe(p.items.find((i) => i.personId === learnerRow.personId)!.content);
     await ok(T.readMessage, learner, { query: { messageId: sent.messageId } });
 
+    // 短信提醒未读学员 in 消息管理 texts each their own text too, never the template.
+    const unread = p.items.find((i) => i.personId !== learnerRow.personId)!;
+    await ok(T.sendSMS, teacher, { body: { classId: first.id, messageId: sent.messageId, personIds: [unread.personId] } });
+    const [again] = await t.db.select().from(smsOutbox).orderBy(desc(smsOutbox.id)).limit(1);
+    expect(again!.content).toBe(unread.sms);
+
     const [run] = await ok<R.RemindRun[]>(R.findRemindRun, teacher, { query: { classId: first.id } });
     expect(run).toMatchObject({ id: sent.runId, scheduleId: null, outcome: 'sent', recipientCount: behind, readCount: 1, senderName: '刘建国', sms: sent.sms });
     const audited = await t.db.select().from(auditLog).where(and(eq(auditLog.event, 'teacher.remind'), eq(auditLog.outcome, 'success')));

@@ -378,7 +378,7 @@ export function makeTeacher({ db, reports, platform, sms, uc, person, noticesPer
     async sendSms(a: ClassAccess, body: { messageId: number; personIds: number[] }) {
       const m = await liveMessage(a, body.messageId);
       const recipients = await db
-        .select({ personId: messageRecipients.personId, readAt: messageRecipients.readAt })
+        .select({ personId: messageRecipients.personId, readAt: messageRecipients.readAt, content: messageRecipients.content })
         .from(messageRecipients)
         .where(and(eq(messageRecipients.messageId, m.id), body.personIds.length ? inArray(messageRecipients.personId, body.personIds) : undefined));
       if (body.personIds.length && recipients.length !== new Set(body.personIds).size) await refuse(a, 'sendSMS', TEACHER_MSG.notRecipient, { messageId: m.id, personIds: body.personIds });
@@ -388,11 +388,12 @@ export function makeTeacher({ db, reports, platform, sms, uc, person, noticesPer
         a.cls.id,
         targets.map((r) => r.personId),
       );
-      const text = smsText(a, m);
+      // A reminder's recipient is texted their own text, not the template.
+      const own = new Map(targets.map((r) => [r.personId, r.content ?? m.content]));
       return textRecipients(
         a,
         m.id,
-        people.map((p) => ({ ...p, text })),
+        people.map((p) => ({ ...p, text: smsText(a, { title: m.title, content: own.get(p.personId)! }) })),
       );
     },
 
