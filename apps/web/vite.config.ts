@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -54,11 +55,44 @@ function contractRefs(): Plugin {
   };
 }
 
+/**
+ * /certificate-sw.js, the certificate check's service worker (src/serviceWorker/certificate-sw.js),
+ * with the files the check page can load: the entry and everything it imports, statically or lazily,
+ * except the other pages and the administration area, with their style sheets and assets. The version
+ * is a hash of that list, so each release installs a new worker that keeps its own copy.
+ */
+function certificateOffline(): Plugin {
+  const template = fileURLToPath(new URL('./src/serviceWorker/certificate-sw.js', import.meta.url));
+  const otherPage = (id: string | null) => id !== null && /[\\/]src[\\/](pages|admin)[\\/]/.test(id) && !/[\\/]src[\\/]pages[\\/]certificate[\\/]/.test(id);
+  return {
+    name: 'portal-certificate-offline',
+    apply: 'build',
+    // After the bundle is final: Vite drops the chunks that only carried a style sheet late.
+    async writeBundle(options, bundle) {
+      const chunks = new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
+      const files = new Set<string>();
+      const todo = [...chunks.values()].filter((c) => c.isEntry);
+      for (let c = todo.pop(); c; c = todo.pop()) {
+        if (files.has(c.fileName) || otherPage(c.facadeModuleId)) continue;
+        files.add(c.fileName);
+        for (const f of [...(c.viteMetadata?.importedCss ?? []), ...(c.viteMetadata?.importedAssets ?? [])]) files.add(f);
+        for (const f of [...c.imports, ...c.dynamicImports]) if (chunks.has(f)) todo.push(chunks.get(f)!);
+      }
+      const list = [...files].sort().map((f) => `/${f}`);
+      const build = { version: createHash('sha256').update(list.join('\n')).digest('hex').slice(0, 12), files: list };
+      const source = await readFile(template, 'utf8');
+      const marker = "{ version: 'dev', files: [] }";
+      if (!source.includes(marker)) throw new Error(`${template} lost its ${marker}`);
+      await writeFile(path.join(options.dir ?? 'dist', 'certificate-sw.js'), source.replace(marker, JSON.stringify(build)));
+    },
+  };
+}
+
 /** The dev server proxies the API to a locally started server (PORT 8080 by default). */
 const api = process.env.PORTAL_API ?? 'http://localhost:8080';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: isSsrBuild ? [react()] : [react(), contractRefs(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), contractRefs(), certificateOffline(), precompress()],
   server: {
     proxy: { '/v1': api, '/video_learning': api, '/uploads': api, '/media': api, '/dev': api },
   },

@@ -10,7 +10,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { bodyTooLargeMessage, MSG, pathOf, type CallDef } from '@portal/contract';
 import type { Config } from './config.ts';
-import type { Db } from './db/client.ts';
+import { isEmbedded, type Db } from './db/client.ts';
 import { makeAuth } from './http/auth.ts';
 import { makeBinder, type Binder } from './http/bind.ts';
 import { registerJsonParser } from './http/body.ts';
@@ -34,7 +34,7 @@ import { learningRoutes } from './modules/learning/routes.ts';
 import { makeExam, SWEEP_INTERVAL_MS } from './modules/exam/service.ts';
 import { examRoutes } from './modules/exam/routes.ts';
 import { makeReports } from './modules/reports/service.ts';
-import { makeTeacher } from './modules/teacher/service.ts';
+import { classMembership, makeTeacher } from './modules/teacher/service.ts';
 import { teacherRoutes } from './modules/teacher/routes.ts';
 import { makeReminders } from './modules/teacher/remind.ts';
 import { makeOps } from './modules/ops/service.ts';
@@ -66,6 +66,8 @@ import { makePeople } from './modules/people/service.ts';
 import { peopleRoutes } from './modules/people/routes.ts';
 import { makeAdminExams } from './modules/adminExams/service.ts';
 import { adminExamsRoutes } from './modules/adminExams/routes.ts';
+import { makeAdminTraining } from './modules/adminTraining/service.ts';
+import { adminTrainingRoutes } from './modules/adminTraining/routes.ts';
 import { PRODUCT_VERSION } from './version.ts';
 import { makeJobs, type Jobs } from './modules/jobs/service.ts';
 
@@ -98,7 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     genReqId: requestIdGenerator(config.TRUST_PROXY),
   });
-  const metrics = makeMetrics({ database: typeof (db as unknown as { $client?: { totalCount?: unknown } }).$client?.totalCount === 'number' ? 'postgres' : 'pglite', defaultMetrics: deps.defaultMetrics });
+  const metrics = makeMetrics({ database: isEmbedded(db) ? 'pglite' : 'postgres', defaultMetrics: deps.defaultMetrics });
   instrumentDatabase(db, metrics);
   registerRequestId(app);
   registerHttpMetrics(app, metrics);
@@ -193,6 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return install && { title: install.title, joined: install.enrolment !== null && install.enrolment !== 'cancelled' };
     },
     passedInstallExam: (tx, personId, installId) => learning.completeInstall(tx, personId, installId),
+    classOf: (personId, classId) => classMembership(db, personId, classId),
   });
   catalogRoutes(bind, makeCatalog({ db, progress: (personId, courseIds) => learning.courseProgress(personId, courseIds), examStanding: (caller, examIds) => exam.mineOfExams(caller, examIds) }));
   learningRoutes(bind, learning, metrics);
@@ -242,7 +245,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   importAdminRoutes(bind, makeImportAdmin({ db, importer, config }));
   certificateAdminRoutes(bind, makeCertificateAdmin({ db, platform, certificates, timeZone: config.TIME_ZONE }));
   peopleRoutes(bind, makePeople({ db, platform, sms, uc, noticesPerPhoneDaily: config.SMS_NOTICE_DAILY_CAP_PER_PHONE, timeZone: config.TIME_ZONE, collegeName: config.COLLEGE_NAME }));
-  adminExamsRoutes(bind, makeAdminExams({ db, platform, passedInstallExam: (tx, personId, installId) => learning.completeInstall(tx, personId, installId) }));
+  adminExamsRoutes(
+    bind,
+    makeAdminExams({
+      db,
+      platform,
+      passedInstallExam: (tx, personId, installId) => learning.completeInstall(tx, personId, installId),
+      failedInstallExam: (tx, personId, installId) => learning.reopenInstall(tx, personId, installId),
+      changed: () => ssr?.forget(),
+    }),
+  );
+  // A change of a topic, plan or class shows on the learner's next page: this instance's rendered pages are forgotten at once.
+  adminTrainingRoutes(
+    bind,
+    makeAdminTraining({
+      db,
+      platform,
+      timeZone: config.TIME_ZONE,
+      changed: () => ssr?.forget(),
+      enrol: (tx, personId, installId) => learning.enrolByCollege(tx, personId, installId),
+    }),
+  );
   // Every instance says it is alive, for the administration area's operations page.
   if (config.NODE_ENV !== 'test') {
     const beat = () => {

@@ -2,7 +2,8 @@
  * Certificates in the browser: a learner finds theirs on 打印证书, downloads its PDF and opens the
  * print view (one A4 landscape page, nothing of the site printed); a visitor checks it by the QR
  * address (the signature in the browser, then the server), by its number, by a pasted address, and
- * sees a tampered payload refused; a revoked certificate shows as revoked to its holder (no printing)
+ * sees a tampered payload refused, also on a device with no network that opened the check page once
+ * before (its service worker); a revoked certificate shows as revoked to its holder (no printing)
  * and to a visitor, by number and by its QR code.
  */
 import { describe, expect, inject, it } from 'vitest';
@@ -170,6 +171,46 @@ describe('certificates', () => {
     await eventually(() => visitor.page.getByRole('heading', { name: '签名核验通过' }).isVisible()).toBe(true);
     await eventually(() => visitor.page.getByRole('heading', { name: '证书有效' }).isVisible()).toBe(true);
     await visitor.page.unroute('**/findCertificateKey');
+    expect(visitor.errors).toEqual([]);
+    await visitor.close();
+  });
+
+  it('a device that opened /certificate once checks a QR address later with no network at all', async () => {
+    const no = await demoCertificateNo(baseUrl);
+    const learner = await browser.open();
+    await learner.page.goto('/index');
+    await loginWithPassword(learner.page, baseUrl, ACCOUNTS.learner.phone, ACCOUNTS.learner.password);
+    const { verifyUrl } = await myCertificate(String((await storedRecord(learner.page))?.token), no);
+    await learner.close();
+
+    // A personnel office opens the check page once, online; the page keeps a copy of itself on the device.
+    const visitor = await browser.open();
+    await visitor.page.goto('/certificate');
+    await eventually(() => visitor.page.locator('.cert-key').textContent()).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    const kept = () =>
+      visitor.page.evaluate(async () => {
+        const name = (await caches.keys()).find((n) => n.startsWith('portal-certificate-'));
+        const keys = name ? (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname) : [];
+        return { page: keys.includes('/certificate'), scripts: keys.filter((k) => k.endsWith('.js')).length };
+      });
+    await eventually(kept).toMatchObject({ page: true });
+    expect((await kept()).scripts).toBeGreaterThan(20);
+
+    // Later, with the network cut before the page is even asked for, the QR address opens and checks.
+    await visitor.page.context().setOffline(true);
+    await visitor.page.goto(onThisServer(verifyUrl));
+    await eventually(() => visitor.page.getByRole('heading', { name: '签名核验通过' }).isVisible()).toBe(true);
+    await eventually(() => visitor.page.getByRole('heading', { name: '暂时无法确认是否已撤销' }).isVisible()).toBe(true);
+    const tampered = new URL(verifyUrl);
+    const p = tampered.searchParams.get('p')!;
+    tampered.searchParams.set('p', `${p[0] === 'A' ? 'B' : 'A'}${p.slice(1)}`);
+    await visitor.page.goto(onThisServer(tampered.toString()));
+    await eventually(() => visitor.page.getByRole('heading', { name: '签名核验未通过' }).isVisible()).toBe(true);
+
+    // Back online the same address asks the server too.
+    await visitor.page.context().setOffline(false);
+    await visitor.page.goto(onThisServer(verifyUrl));
+    await eventually(() => visitor.page.getByRole('heading', { name: '证书有效' }).isVisible(), { timeout: 15_000 }).toBe(true);
     expect(visitor.errors).toEqual([]);
     await visitor.close();
   });

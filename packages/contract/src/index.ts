@@ -28,3 +28,4 @@ export * as adminImport from './calls/adminImport.ts';
 export * as adminCertificate from './calls/adminCertificate.ts';
 export * as adminPeople from './calls/adminPeople.ts';
 export * as adminExams from './calls/adminExams.ts';
+export * as adminTraining from './calls/adminTraining.ts';

@@ -72,3 +72,4 @@ export const adminImport = refsOf('adminImport', contract.adminImport);
 export const adminCertificate = refsOf('adminCertificate', contract.adminCertificate);
 export const adminPeople = refsOf('adminPeople', contract.adminPeople);
 export const adminExams = refsOf('adminExams', contract.adminExams);
+export const adminTraining = refsOf('adminTraining', contract.adminTraining);

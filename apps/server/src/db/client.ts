@@ -35,6 +35,9 @@ export interface OpenOptions {
   migrate?: boolean;
 }
 
+/** PGlite (one connection in this process) rather than a PostgreSQL pool. */
+export const isEmbedded = (db: Db): boolean => typeof (db as unknown as { $client?: { totalCount?: unknown } }).$client?.totalCount !== 'number';
+
 /** Where drizzle keeps the list of applied migrations for each opened database (read by /readyz). */
 const migrationsSchemas = new WeakMap<object, string>();
 export const migrationsSchemaOf = (db: Db): string => migrationsSchemas.get(db) ?? 'drizzle';

@@ -19,6 +19,7 @@ export const SECTIONS: readonly Section[] = [
   { key: 'imports', label: '数据导入', summary: '下载模板、上传导入、逐行问题、退回行下载、导入记录', roles: ['training'] },
   { key: 'certificates', label: '证书管理', summary: '专题发证规则、证书查询、撤销与补发', roles: ['training'] },
   { key: 'exams', label: '考试管理', summary: '题库、试卷与成绩', roles: ['training'] },
+  { key: 'training', label: '培训管理', summary: '培训年度、培训项目与报名规则、学习计划与课程、班级与教师学员', roles: ['training', 'system'] },
   { key: 'audit', label: '审计日志', summary: '按人员、事件、时间和结果查询并导出，保留期限', roles: ['system', 'auditor'] },
   { key: 'ops', label: '运维状态', summary: '就绪状态、版本、在线实例、最近备份与立即备份、关键配置', roles: ['system'] },
 ];

@@ -35,6 +35,10 @@ export const EXAMS_MSG = {
   lockedByAttempts: (fields: string) => `该考试已有考生作答，不能再修改影响成绩的内容（${fields}）；只能把结束时间延后`,
   endOnlyLater: '该考试已有考生作答，结束时间只能延后',
   installMissing: '所属专题不存在',
+  classMissing: '所属班级不存在',
+  classNotOfTopic: '所选班级不属于所选专题',
+  notPublished: '该考试尚未发布',
+  unpublishAttempted: (n: number) => `该考试已有${n}人次作答，不能撤回发布`,
   noRules: '随机抽题至少需要一条抽题规则',
   rulesWithQuestions: '随机抽题的考试不设固定试题，请清空试卷或改为固定试卷',
   notEnough: (what: string, n: number, have: number) => `${what}需抽${n}题，但在用的只有${have}题`,
@@ -126,10 +130,11 @@ export const adminExamOptions = defineCall({
   envelope: 'uc',
   auth: 'admin',
   roles: TRAINING,
-  summary: "What the section's forms choose from: the banks (with their questions in use) and the topics (installs) an exam may belong to.",
+  summary: "What the section's forms choose from: the banks (with their questions in use) and the topics (installs) and classes an exam may belong to.",
   data: z.object({
     banks: z.array(z.object({ bank: z.string(), count: z.number().int() })),
     installs: z.array(z.object({ id: z.number().int(), title: z.string() })),
+    classes: z.array(z.object({ id: z.number().int(), name: z.string(), installId: z.number().int().nullable() })),
   }),
 });
 
@@ -178,15 +183,23 @@ export const adminExamQuestionCorrect = defineCall({
   auth: 'admin',
   roles: TRAINING,
   summary:
-    "更正答案: corrects the answer of this very version and re-grades every submitted attempt that holds it (score and pass; a pass that completes a topic issues its certificate through the learning core); each changed attempt is audited. Answers how many were re-graded and changed.",
+    "更正答案: corrects the answer of this very version and re-grades every submitted attempt that holds it (score and pass; a pass that completes a topic issues its certificate through the learning core; a pass that became a fail revokes the certificate of that topic that no longer rests on a pass); each changed attempt is audited and its learner told in 我的消息. Answers how many were re-graded, changed and revoked.",
   body: z.object({ id: id('试题编号'), version, answer: z.array(z.string().trim().max(100, '答案不能超过100个字')).min(1, '请填写更正后的答案').max(8, '答案最多8项') }),
-  data: z.object({ question: adminQuestion, regraded: z.number().int(), changed: z.number().int() }),
+  data: z.object({
+    question: adminQuestion,
+    regraded: z.number().int(),
+    changed: z.number().int(),
+    /** Certificates revoked because the pass they rested on became a fail. */
+    revoked: z.number().int(),
+  }),
 });
 
 /** An exam's settings as the form sends them (a fixed paper). Times are ISO 8601. */
 export const examInput = z.object({
   title: text('考试名称', 60),
   installId: id('所属专题').nullable().default(null),
+  /** A class's exam: only its members may take it (PRODUCT.md: a class has its own plan and courses). */
+  classId: id('所属班级').nullable().default(null),
   startAt: z.iso.datetime({ offset: true, error: '开始时间格式不正确' }),
   endAt: z.iso.datetime({ offset: true, error: '结束时间格式不正确' }),
   durationMinutes: z.number({ error: '考试时长必须是数字' }).int('考试时长必须是整数').min(1, '考试时长至少1分钟').max(600, '考试时长最多600分钟'),
@@ -229,6 +242,8 @@ export const adminExamItem = z.object({
   title: z.string(),
   installId: z.number().int().nullable(),
   installTitle: z.string(),
+  classId: z.number().int().nullable(),
+  classTitle: z.string(),
   status: examStatus,
   selection: z.enum(['fixed', 'random']),
   startAt: z.string(),
@@ -317,6 +332,18 @@ export const adminExamPublish = defineCall({
   auth: 'admin',
   roles: TRAINING,
   summary: 'Publishes a draft: learners see it (and, if it counts, it becomes part of completing its topic). Refused without questions or with retired ones.',
+  body: z.object({ id: id('考试编号'), version }),
+  data: adminExamDetail,
+});
+
+export const adminExamUnpublish = defineCall({
+  name: 'adminExamUnpublish',
+  method: 'POST',
+  path: `${A}/papers/unpublish`,
+  envelope: 'uc',
+  auth: 'admin',
+  roles: TRAINING,
+  summary: 'Takes a published exam nobody has started back to a draft (learners no longer see it; it no longer counts for its topic). Refused once it has an attempt.',
   body: z.object({ id: id('考试编号'), version }),
   data: adminExamDetail,
 });

@@ -20,7 +20,7 @@ export const DEFAULT_IDLE_MINUTES = 20;
 // ---- training arrangements ----------------------------------------------------------------
 
 export const ENROLMENT_STATES = ['applied', 'approved', 'completed', 'cancelled'] as const;
-export const ENROLMENT_LABELS: Record<(typeof ENROLMENT_STATES)[number], string> = { applied: '已报名', approved: '已通过', completed: '已完成', cancelled: '已取消' };
+export const ENROLMENT_LABELS: Record<(typeof ENROLMENT_STATES)[number], string> = { applied: '已报名', approved: '报名已确认', completed: '已完成', cancelled: '已取消' };
 
 export const myInstall = installItem.extend({
   enrolment: z.enum(ENROLMENT_STATES).nullable(),

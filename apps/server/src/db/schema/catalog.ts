@@ -53,6 +53,8 @@ export const plans = pgTable(
     description: text('description').notNull().default(''),
     requiredHours: hours('required_hours').notNull().default(0),
     sort: integer('sort').notNull().default(0),
+    /** The administration area's edit check: a change names the version it edited. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [index('plans_install_idx').on(t.installId, t.sort)],
 );

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { persons } from './people.ts';
 import { installs } from './catalog.ts';
+import { teacherClasses } from './teaching.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 /** Points: half points exist (partial credit), so one decimal, read as numbers. */
@@ -40,6 +41,8 @@ export const exams = pgTable(
     id: serial('id').primaryKey(),
     title: text('title').notNull(),
     installId: integer('install_id').references(() => installs.id),
+    /** A class's exam: only the class's members may take it. */
+    classId: integer('class_id').references(() => teacherClasses.id),
     startAt: at('start_at').notNull(),
     endAt: at('end_at').notNull(),
     durationMinutes: smallint('duration_minutes').notNull(),

@@ -25,6 +25,8 @@ export const teacherClasses = pgTable(
   /** Credit hours each member must earn in the period. */
   requiredHours: numeric('required_hours', { precision: 6, scale: 1, mode: 'number' }).notNull(),
   createdAt: at('created_at').notNull().default(sql`now()`),
+  /** The administration area's edit check: a change names the version it edited. */
+  version: integer('version').notNull().default(1),
   },
   (t) => [uniqueIndex('teacher_classes_code_uq').on(t.code)],
 );

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { adminExams as X, admin as A, catalog as K, exam as E, UC_CODE, urlOf } from '@portal/contract';
 import { createTestApp, DEMO_ADMINS, PRODUCT, type TestApp } from '../../test/harness.ts';
-import { auditLog, certificates, enrolments, examAttempts, exams, installs, trainingYears } from '../../db/schema/index.ts';
+import { auditLog, certificates, classMembers, classMessages, enrolments, examAttempts, exams, installs, messageRecipients, persons, teacherClasses, trainingYears } from '../../db/schema/index.ts';
 import { EXAM_MSG } from '../exam/service.ts';
 
 let t: TestApp;
@@ -292,5 +292,93 @@ describe('re-grading after a corrected answer', () => {
     expect(await t.db.select().from(certificates).where(eq(certificates.installId, install!.id))).toHaveLength(1);
     const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.event, 'adminExams'), eq(auditLog.target, `attempt:${attempt!.id}`)));
     expect(entry!.detail).toMatchObject({ before: { score: 40, passed: false }, after: { score: 100, passed: true } });
+  });
+
+  it('a pass that becomes a fail revokes the certificate it produced, reopens the topic, and tells every learner whose score changed', async () => {
+    const now = Date.now();
+    const [year] = await t.db.insert(trainingYears).values({ year: 2096, name: '2096年度' }).returning();
+    const [install] = await t.db
+      .insert(installs)
+      .values({ yearId: year!.id, title: '撤销证书测试专题', kind: 'special', applyStart: new Date(now - day), applyEnd: new Date(now + day), startAt: new Date(now - day), endAt: new Date(now + 30 * day), requiredHours: 0 })
+      .returning();
+    const [passer, failer] = await Promise.all(['13900010065', '13900010066'].map(async (m) => (await t.db.select().from(persons).where(eq(persons.mobile, m)))[0]!));
+    for (const p of [passer!, failer!]) await t.db.insert(enrolments).values({ personId: p.personId, installId: install!.id, status: 'approved' });
+    const key = await ok<X.AdminQuestion>(post(X.adminExamQuestionCreate, single('标准答案被改错的题', 'A')));
+    const other = await ok<X.AdminQuestion>(post(X.adminExamQuestionCreate, judge('撤销测试的另一题', 'T')));
+    const exam = await ok<X.AdminExamDetail>(
+      post(X.adminExamCreate, examBody([{ questionId: key.id, score: 60 }, { questionId: other.id, score: 40 }], { title: '撤销测试结业考试', installId: install!.id, decidesCompletion: true, attemptsAllowed: 1 })),
+    );
+    await ok(post(X.adminExamPublish, { id: exam.id, version: 1 }));
+    expect((await sit('13900010065', exam.id, { [key.id]: ['A'], [other.id]: ['T'] })).result).toMatchObject({ score: 100, passed: true });
+    expect((await sit('13900010066', exam.id, { [key.id]: ['B'], [other.id]: ['T'] })).result).toMatchObject({ score: 40, passed: false });
+    const [issued] = await t.db.select().from(certificates).where(eq(certificates.installId, install!.id));
+    expect(issued).toMatchObject({ personId: passer!.personId, revokedAt: null });
+
+    // The answer "corrected" to B: the passer now fails, the one who failed now passes.
+    const r = await ok<{ regraded: number; changed: number; revoked: number }>(post(X.adminExamQuestionCorrect, { id: key.id, version: 1, answer: ['B'] }));
+    expect(r).toMatchObject({ regraded: 2, changed: 2, revoked: 1 });
+    const certs = await t.db.select().from(certificates).where(eq(certificates.installId, install!.id));
+    const revoked = certs.find((c) => c.personId === passer!.personId)!;
+    expect(revoked.revokedAt).not.toBeNull();
+    expect(revoked.revokeReason).toContain('重新评分');
+    expect(certs.find((c) => c.personId === failer!.personId)?.revokedAt).toBeNull();
+    const [reopened] = await t.db.select().from(enrolments).where(and(eq(enrolments.personId, passer!.personId), eq(enrolments.installId, install!.id)));
+    expect(reopened).toMatchObject({ status: 'applied', completedAt: null });
+
+    // Each learner whose score changed has a message saying what changed.
+    const messages = await t.db
+      .select({ personId: messageRecipients.personId, title: classMessages.title, content: classMessages.content, link: classMessages.link })
+      .from(classMessages)
+      .innerJoin(messageRecipients, eq(messageRecipients.messageId, classMessages.id))
+      .where(eq(classMessages.title, '考试成绩已更正'));
+    const toPasser = messages.filter((m) => m.personId === passer!.personId);
+    const toFailer = messages.filter((m) => m.personId === failer!.personId);
+    expect(toPasser).toHaveLength(1);
+    expect(toPasser[0]!.content).toContain('得分由100分变为40分（及格→不及格）');
+    expect(toPasser[0]!.content).toContain(`结业证书${revoked.certNo}已撤销`);
+    expect(toPasser[0]!.link).toBe(`/examInfo?examId=${exam.id}`);
+    expect(toFailer).toHaveLength(1);
+    expect(toFailer[0]!.content).toContain('得分由40分变为100分（不及格→及格）');
+    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.event, 'adminExams'), eq(auditLog.target, `certificate:${revoked.certNo}`)));
+    expect(entry!.detail).toMatchObject({ before: { valid: true }, after: { valid: false } });
+
+    // Corrected back: the pass returns, the topic completes again and a successor certificate replaces the revoked one.
+    await ok(post(X.adminExamQuestionCorrect, { id: key.id, version: 2, answer: ['A'] }));
+    const again = await t.db.select().from(certificates).where(and(eq(certificates.installId, install!.id), eq(certificates.personId, passer!.personId)));
+    expect(again).toHaveLength(2);
+    expect(again.find((c) => c.revokedAt === null)).toMatchObject({ replacesId: revoked.id });
+  });
+});
+
+describe('exams of a class, and withdrawing a publication', () => {
+  it('a class exam is its members’ only; an exam nobody started goes back to a draft, one with an attempt does not', async () => {
+    const now = Date.now();
+    const [cls] = await t.db.insert(teacherClasses).values({ name: '考试归属测试班', startAt: new Date(now - day), endAt: new Date(now + 30 * day), requiredHours: 0 }).returning();
+    const [member] = await t.db.select().from(persons).where(eq(persons.mobile, '13900010067'));
+    await t.db.insert(classMembers).values({ classId: cls!.id, personId: member!.personId });
+    const q = await ok<X.AdminQuestion>(post(X.adminExamQuestionCreate, judge('班级考试的题')));
+    const exam = await ok<X.AdminExamDetail>(post(X.adminExamCreate, examBody([{ questionId: q.id, score: 100 }], { title: '班级随堂测验', classId: cls!.id })));
+    expect(exam).toMatchObject({ classId: cls!.id, classTitle: '考试归属测试班' });
+    const options = await ok<{ classes: { id: number }[] }>(t.call(X.adminExamOptions, { token: admin }));
+    expect(options.classes.map((c) => c.id)).toContain(cls!.id);
+    expect(uc(await post(X.adminExamCreate, examBody([{ questionId: q.id, score: 100 }], { classId: 999_999 }))).message).toBe(X.EXAMS_MSG.classMissing);
+    await ok(post(X.adminExamPublish, { id: exam.id, version: 1 }));
+
+    // Withdrawn while nobody has started it: learners no longer see it.
+    const outsider = await t.login('13900010068');
+    const back = await ok<X.AdminExamDetail>(post(X.adminExamUnpublish, { id: exam.id, version: 2 }));
+    expect(back.status).toBe('draft');
+    expect(obj(await t.call(E.findExamQuestions, { token: outsider, query: { examId: exam.id } })).res).toBe(false);
+    expect(uc(await post(X.adminExamUnpublish, { id: exam.id, version: 3 })).message).toBe(X.EXAMS_MSG.notPublished);
+    expect(uc(await post(X.adminExamUnpublish, { id: exam.id, version: 1 })).code).toBe(409);
+    await ok(post(X.adminExamPublish, { id: exam.id, version: 3 }));
+
+    // Someone outside the class is refused; a member sits it; then it cannot be withdrawn.
+    const refused = obj(await t.call(E.findExamQuestions, { token: outsider, query: { examId: exam.id } }));
+    expect(refused).toMatchObject({ res: false, resMsg: '本场考试仅限“考试归属测试班”的学员参加' });
+    expect((await sit('13900010067', exam.id, { [q.id]: ['T'] })).result).toMatchObject({ passed: true });
+    expect(uc(await post(X.adminExamUnpublish, { id: exam.id, version: 4 })).message).toBe(X.EXAMS_MSG.unpublishAttempted(1));
+    const [row] = await t.db.select().from(exams).where(eq(exams.id, exam.id));
+    expect(row!.status).toBe('published');
   });
 });

@@ -17,6 +17,7 @@ export function adminExamsRoutes(bind: Binder, svc: AdminExams) {
   bind(X.adminExamCreate, ({ caller, ip, body }) => svc.examCreate({ personId: caller.personId, ip }, body));
   bind(X.adminExamUpdate, ({ caller, ip, body }) => svc.examUpdate({ personId: caller.personId, ip }, body));
   bind(X.adminExamPublish, ({ caller, ip, body }) => svc.examPublish({ personId: caller.personId, ip }, body));
+  bind(X.adminExamUnpublish, ({ caller, ip, body }) => svc.examUnpublish({ personId: caller.personId, ip }, body));
   bind(X.adminExamResults, ({ query, reply }) => (noStore(reply), svc.results(query)));
   bind(X.adminExamResultsExport, async ({ query, reply }) => {
     await sendXlsx(reply, await svc.resultsExport(query));

@@ -14,15 +14,17 @@
  * - Every change is audited with before and after; every edit names the version it edited.
  */
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { admin as A, adminExams as X } from '@portal/contract';
+import { admin as A, adminExams as X, bookTitle } from '@portal/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { examAnswers, examAttempts, examQuestions, exams, installs, persons, questions } from '../../db/schema/index.ts';
+import { examAnswers, examAttempts, examQuestions, exams, installs, persons, questions, teacherClasses } from '../../db/schema/index.ts';
 import { Refusal } from '../../http/errors.ts';
 import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
 import type { Platform } from '../platform/service.ts';
 import { recordChange } from '../admin/service.ts';
 import { gradePaper, type Gradable } from '../exam/grade.ts';
+import { revokeForRegrade } from '../certificate/service.ts';
+import { messageFromCollege } from '../teacher/service.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Q = Db | Tx;
@@ -39,6 +41,10 @@ export interface AdminExamsDeps {
   platform: Platform;
   /** The learning core completes the topic if this pass was what it still lacked (same transaction). */
   passedInstallExam(tx: Tx, personId: number, installId: number): Promise<void>;
+  /** The learning core reopens the topic's completion when the pass it rested on became a fail (same transaction). */
+  failedInstallExam(tx: Tx, personId: number, installId: number): Promise<void>;
+  /** Learners see a change (an exam published or withdrawn): forget this instance's rendered pages. */
+  changed(): void;
 }
 
 const EVENT = 'adminExams';
@@ -73,6 +79,7 @@ const questionRecord = (q: QuestionRow) => ({ id: q.id, bank: q.bank, type: q.ty
 const RESULT_FIELDS: { key: keyof X.ExamInput; label: string }[] = [
   { key: 'title', label: '考试名称' },
   { key: 'installId', label: '所属专题' },
+  { key: 'classId', label: '所属班级' },
   { key: 'startAt', label: '开始时间' },
   { key: 'durationMinutes', label: '考试时长' },
   { key: 'passScore', label: '及格分' },
@@ -84,7 +91,7 @@ const RESULT_FIELDS: { key: keyof X.ExamInput; label: string }[] = [
   { key: 'shuffleOptions', label: '选项乱序' },
 ];
 
-export function makeAdminExams({ db, platform, passedInstallExam }: AdminExamsDeps) {
+export function makeAdminExams({ db, platform, passedInstallExam, failedInstallExam, changed }: AdminExamsDeps) {
   const audit = (who: Who, target: string, action: string, before: unknown, after: unknown) =>
     recordChange(platform, { personId: who.personId, ip: who.ip, event: EVENT, target, action, before, after });
 
@@ -118,16 +125,19 @@ export function makeAdminExams({ db, platform, passedInstallExam }: AdminExamsDe
   const examColumns = {
     e: exams,
     installTitle: sql<string>`coalesce(${installs.title}, '')`,
+    classTitle: sql<string>`coalesce((select c.name from ${teacherClasses} c where c.id = ${exams.classId}), '')`,
     questionCount: sql<number>`(select count(*)::int from ${examQuestions} eq where eq.exam_id = ${exams.id})`,
     paperTotal: sql<number>`(select coalesce(sum(eq.score), 0)::float8 from ${examQuestions} eq where eq.exam_id = ${exams.id})`,
     attemptCount: sql<number>`(select count(*)::int from ${examAttempts} a where a.exam_id = ${exams.id})`,
   };
-  type ExamListRow = { e: ExamRow; installTitle: string; questionCount: number; paperTotal: number; attemptCount: number };
+  type ExamListRow = { e: ExamRow; installTitle: string; classTitle: string; questionCount: number; paperTotal: number; attemptCount: number };
   const examItem = (r: ExamListRow): X.AdminExamItem => ({
     id: r.e.id,
     title: r.e.title,
     installId: r.e.installId,
     installTitle: r.installTitle,
+    classId: r.e.classId,
+    classTitle: r.classTitle,
     status: r.e.status,
     selection: r.e.selection,
     startAt: iso(r.e.startAt),
@@ -180,7 +190,7 @@ export function makeAdminExams({ db, platform, passedInstallExam }: AdminExamsDe
 
   /** What the audit keeps of an exam: its settings and its paper (ids and points). */
   const examRecord = (d: X.AdminExamDetail) => {
-    const { questions: qs, installTitle: _t, attemptCount: _a, randomRules, ...rest } = d;
+    const { questions: qs, installTitle: _t, classTitle: _c, attemptCount: _a, randomRules, ...rest } = d;
     return { ...rest, randomRules: randomRules.map(({ available: _n, ...r }) => r), questions: qs.map((x) => ({ questionId: x.question.id, score: x.score })) };
   };
 
@@ -193,6 +203,12 @@ export function makeAdminExams({ db, platform, passedInstallExam }: AdminExamsDe
     if (input.installId !== null) {
       const [i] = await tx.select({ id: installs.id }).from(installs).where(eq(installs.id, input.installId));
       if (!i) throw new Refusal(X.EXAMS_MSG.installMissing);
+    }
+    if (input.classId !== null) {
+      const [c] = await tx.select({ installId: teacherClasses.installId }).from(teacherClasses).where(eq(teacherClasses.id, input.classId));
+      if (!c) throw new Refusal(X.EXAMS_MSG.classMissing);
+      // A class of another topic would let the exam count for one topic while only another's class sits it.
+      if (input.installId !== null && c.installId !== null && c.installId !== input.installId) throw new Refusal(X.EXAMS_MSG.classNotOfTopic);
     }
     if (input.selection === 'random') {
       if (input.questions.length > 0) throw new Refusal(X.EXAMS_MSG.rulesWithQuestions);
@@ -207,6 +223,7 @@ export function makeAdminExams({ db, platform, passedInstallExam }: AdminExamsDe
   const examValues = (input: X.ExamInput, total: number) => ({
     title: input.title,
     installId: input.installId,
+    classId: input.classId,
     startAt: new Date(input.startAt),
     endAt: new Date(input.endAt),
     durationMinutes: input.durationMinutes,
@@ -278,11 +295,12 @@ export function makeAdminExams({ db, platform, passedInstallExam }: AdminExamsDe
 
   return {
     async options() {
-      const [banks, topics] = await Promise.all([
+      const [banks, topics, classes] = await Promise.all([
         db.select({ bank: questions.bank, count: count() }).from(questions).where(isNull(questions.retiredAt)).groupBy(questions.bank).orderBy(asc(questions.bank)),
         db.select({ id: installs.id, title: installs.title }).from(installs).orderBy(desc(installs.id)).limit(500),
+        db.select({ id: teacherClasses.id, name: teacherClasses.name, installId: teacherClasses.installId }).from(teacherClasses).orderBy(desc(teacherClasses.id)).limit(500),
       ]);
-      return { banks, installs: topics };
+      return { banks, installs: topics, classes };
     },
 
     async questionList(f: QuestionFilter & Paging) {
@@ -356,10 +374,21 @@ export function makeAdminExams({ db, platform, passedInstallExam }: AdminExamsDe
     /**
      * Corrects the answer of this version in place and re-grades every submitted attempt holding it,
      * each under its row lock, in one transaction; a new pass of an exam that decides completion goes
-     * through the learning core (which issues the certificate). Each changed attempt is audited.
+     * through the learning core (which issues the certificate). A pass become a fail, where the learner
+     * holds no other pass of that exam, reopens the topic's completion and revokes its certificate
+     * (revoked with the reason, as the college's revoke keeps it; passing again issues a successor).
+     * Every learner whose score changed is told in 我的消息, in the same transaction. Each changed
+     * attempt and each revoke is audited.
      */
     async questionCorrect(who: Who, input: { id: number; version: number; answer: string[] }) {
-      type Changed = { attemptId: number; examId: number; personId: number; before: { score: number | null; passed: boolean | null }; after: { score: number; passed: boolean } };
+      type Changed = {
+        attemptId: number;
+        examId: number;
+        personId: number;
+        before: { score: number | null; passed: boolean | null };
+        after: { score: number; passed: boolean };
+        revoked: string | null;
+      };
       const done = await db.transaction(async (tx) => {
         const old = await lockQuestion(tx, input.id, input.version);
         const parsed = X.questionInput.safeParse({ ...questionRecord(old), answer: input.answer });
@@ -388,15 +417,45 @@ export function makeAdminExams({ db, platform, passedInstallExam }: AdminExamsDe
             const passed = score >= exam.passScore;
             if (score === a.score && passed === a.passed) continue;
             await tx.update(examAttempts).set({ score, passed }).where(eq(examAttempts.id, a.id));
-            if (passed && !a.passed && exam.decidesCompletion && exam.installId !== null && exam.status === 'published') await passedInstallExam(tx, a.personId, exam.installId);
-            changed.push({ attemptId: a.id, examId: exam.id, personId: a.personId, before: { score: a.score, passed: a.passed }, after: { score, passed } });
+            const counts = exam.decidesCompletion && exam.installId !== null && exam.status === 'published';
+            if (passed && !a.passed && counts) await passedInstallExam(tx, a.personId, exam.installId!);
+            let revoked: string | null = null;
+            if (!passed && a.passed && counts) {
+              const [still] = await tx
+                .select({ id: examAttempts.id })
+                .from(examAttempts)
+                .where(and(eq(examAttempts.examId, exam.id), eq(examAttempts.personId, a.personId), eq(examAttempts.passed, true)))
+                .limit(1);
+              if (!still) {
+                await failedInstallExam(tx, a.personId, exam.installId!);
+                revoked = await revokeForRegrade(tx as unknown as Db, a.personId, exam.installId!, `更正试题答案后重新评分，${bookTitle(exam.title)}未达及格分`);
+              }
+            }
+            changed.push({ attemptId: a.id, examId: exam.id, personId: a.personId, before: { score: a.score, passed: a.passed }, after: { score, passed }, revoked });
+            const verdict = (p: boolean | null) => (p ? '及格' : '不及格');
+            await messageFromCollege(tx as unknown as Db, a.personId, {
+              title: '考试成绩已更正',
+              content:
+                `${bookTitle(exam.title)}第${a.attemptNo}次作答中一道试题的标准答案已更正，答卷已重新评分：得分由${a.score ?? 0}分变为${score}分（${verdict(a.passed)}→${verdict(passed)}）。` +
+                (revoked ? `您因此不再满足结业条件，结业证书${revoked}已撤销；再次考试及格后将重新颁发。` : ''),
+              link: `/examInfo?examId=${exam.id}`,
+              sentAt: new Date(),
+            });
           }
         }
         return { old, row: row!, regraded: attempts.length, changed };
       });
       await audit(who, `question:${input.id}`, `更正答案（重新评分${done.regraded}份答卷，${done.changed.length}份成绩变化）`, questionRecord(done.old), questionRecord(done.row));
-      for (const c of done.changed) await audit(who, `attempt:${c.attemptId}`, `更正试题 ${input.id} 答案后重新评分`, { examId: c.examId, personId: c.personId, ...c.before }, { examId: c.examId, personId: c.personId, ...c.after });
-      return { question: await questionById(db, input.id), regraded: done.regraded, changed: done.changed.length };
+      for (const c of done.changed) {
+        await audit(who, `attempt:${c.attemptId}`, `更正试题 ${input.id} 答案后重新评分`, { examId: c.examId, personId: c.personId, ...c.before }, { examId: c.examId, personId: c.personId, ...c.after });
+        if (c.revoked) {
+          // The certificate's own event, as every revoke writes it, and the area's change.
+          await platform.audit({ personId: who.personId, ip: who.ip, event: 'certificateRevoke', target: c.revoked, outcome: 'success', detail: { reason: 'regrade', attemptId: c.attemptId } });
+          await audit(who, `certificate:${c.revoked}`, '重新评分后不及格，撤销证书', { certNo: c.revoked, valid: true }, { certNo: c.revoked, valid: false, attemptId: c.attemptId });
+        }
+      }
+      if (done.changed.some((c) => c.revoked)) changed();
+      return { question: await questionById(db, input.id), regraded: done.regraded, changed: done.changed.length, revoked: done.changed.filter((c) => c.revoked).length };
     },
 
     async examList(f: ExamFilter & Paging) {
@@ -446,6 +505,7 @@ export function makeAdminExams({ db, platform, passedInstallExam }: AdminExamsDe
           const was: X.ExamInput = {
             title: current.title,
             installId: current.installId,
+            classId: current.classId,
             startAt: current.startAt,
             endAt: current.endAt,
             durationMinutes: current.durationMinutes,
@@ -502,6 +562,25 @@ export function makeAdminExams({ db, platform, passedInstallExam }: AdminExamsDe
       });
       const after = await examDetail(db, input.id);
       await audit(who, `exam:${input.id}`, '发布考试', examRecord(before), examRecord(after));
+      changed();
+      return after;
+    },
+
+    /** Back to a draft while nobody has started it; the attempts' key share lock makes the count exact (as for edits). */
+    async examUnpublish(who: Who, input: { id: number; version: number }) {
+      const before = await db.transaction(async (tx) => {
+        const [locked] = await tx.select().from(exams).where(eq(exams.id, input.id)).for('update');
+        if (!locked) throw new Refusal(X.EXAMS_MSG.examMissing, 404);
+        if (locked.version !== input.version) throw stale();
+        if (locked.status !== 'published') throw new Refusal(X.EXAMS_MSG.notPublished);
+        const current = await examDetail(tx, input.id);
+        if (current.attemptCount > 0) throw new Refusal(X.EXAMS_MSG.unpublishAttempted(current.attemptCount));
+        await tx.update(exams).set({ status: 'draft', version: sql`${exams.version} + 1` }).where(eq(exams.id, input.id));
+        return current;
+      });
+      const after = await examDetail(db, input.id);
+      await audit(who, `exam:${input.id}`, '撤回发布（改回草稿）', examRecord(before), examRecord(after));
+      changed();
       return after;
     },
 

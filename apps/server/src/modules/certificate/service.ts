@@ -67,9 +67,41 @@ const verifyCode = () => Array.from({ length: 6 }, () => CODE_ALPHABET[randomInt
  */
 export async function issueCertificates(tx: Db, timeZone: string, personId: number, completed: CompletedInstall[], at: Date) {
   for (const c of completed) {
-    const issued = await insertCertificate(tx, timeZone, { personId, installId: c.installId, hours: c.hours, at, replacesId: null });
+    const issued =
+      (await insertCertificate(tx, timeZone, { personId, installId: c.installId, hours: c.hours, at, replacesId: null })) ??
+      (await insertCertificate(tx, timeZone, { personId, installId: c.installId, hours: c.hours, at, replacesId: await revokedWithoutSuccessor(tx, personId, c.installId) }));
     if (issued) await messageFromCollege(tx, personId, { title: '结业证书已生成', content: `恭喜您完成${bookTitle(issued.title)}，结业证书已生成，可在“打印证书”中查看和打印。`, link: PRINT_PAGE, sentAt: at });
   }
+}
+
+/**
+ * The revoked certificate a completion issues again, replacing it: the person's for the install when
+ * none of theirs is valid and it has no successor. Only a re-grading reopens a completed enrolment
+ * (revokeForRegrade), so only a learner who passes again after one gets a new certificate this way; a
+ * certificate the college revoked leaves the enrolment completed, and nothing completes it twice.
+ */
+async function revokedWithoutSuccessor(tx: Db, personId: number, installId: number): Promise<number | null> {
+  const r = await tx.execute(sql`select c.id from ${certificates} c
+      where c.person_id = ${personId} and c.install_id = ${installId} and c.revoked_at is not null
+        and not exists (select 1 from ${certificates} n where n.replaces_id = c.id)
+        and not exists (select 1 from ${certificates} v where v.person_id = ${personId} and v.install_id = ${installId} and v.revoked_at is null)
+      order by c.id desc limit 1`);
+  const row = (r as unknown as { rows: { id: number }[] }).rows[0];
+  return row ? Number(row.id) : null;
+}
+
+/**
+ * Revokes, in the re-grading transaction, the person's valid certificate for the install once the pass
+ * it rested on has become a fail (the revoke rule: a reason kept with it; the caller audits). Answers
+ * the number revoked, or null when they held none.
+ */
+export async function revokeForRegrade(tx: Db, personId: number, installId: number, reason: string): Promise<string | null> {
+  const [r] = await tx
+    .update(certificates)
+    .set({ revokedAt: sql`now()`, revokeReason: reason })
+    .where(and(eq(certificates.personId, personId), eq(certificates.installId, installId), isNull(certificates.revokedAt)))
+    .returning({ certNo: certificates.certNo });
+  return r?.certNo ?? null;
 }
 
 /**

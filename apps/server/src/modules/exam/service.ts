@@ -34,6 +34,8 @@ export interface ExamDeps {
   installOf(caller: Caller, installId: number): Promise<InstallOfCaller | null>;
   /** The learning core completes the install if this pass was what it still lacked (in the same transaction). */
   passedInstallExam(tx: Db, personId: number, installId: number): Promise<void>;
+  /** A class's exam is its members' only; provided by the teaching side, which owns classes. Null when the class is unknown. */
+  classOf?(personId: number, classId: number): Promise<{ name: string; member: boolean } | null>;
 }
 
 /** How often each instance sweeps attempts past their deadline. */
@@ -56,6 +58,7 @@ export const EXAM_MSG = {
   examMissing: '考试不存在',
   noRight: '培训班账号需开通考试权限后才能参加在线考试，请联系培训班管理员',
   notJoined: (title: string) => `本场考试属于培训“${title}”，请先报名该培训后再参加考试`,
+  notClassMember: (name: string) => `本场考试仅限“${name}”的学员参加`,
   notStarted: (at: Date) => `考试尚未开始，开始时间为${chinaTime(at)}`,
   ended: (at: Date) => `考试已于${chinaTime(at)}结束，不能再开始答题`,
   noAttemptsLeft: (n: number) => `您的考试次数已用完（本场考试限考${n}次）`,
@@ -448,6 +451,11 @@ export function makeExam(db: Db, deps: ExamDeps) {
   /** Whether the caller may take the exam at all (right, install), with the install's title. */
   async function standing(caller: Caller, exam: ExamRow): Promise<{ installTitle: string; block: Block | null }> {
     if (!canTakeOnlineExam(caller)) return { installTitle: '', block: { kind: 'noRight', message: EXAM_MSG.noRight } };
+    if (exam.classId !== null && deps.classOf) {
+      const cls = await deps.classOf(caller.personId, exam.classId);
+      if (!cls) return { installTitle: '', block: { kind: 'unavailable', message: EXAM_MSG.examMissing } };
+      if (!cls.member) return { installTitle: '', block: { kind: 'noRight', message: EXAM_MSG.notClassMember(cls.name) } };
+    }
     if (exam.installId === null) return { installTitle: '', block: null };
     const install = await deps.installOf(caller, exam.installId);
     if (!install) return { installTitle: '', block: { kind: 'unavailable', message: EXAM_MSG.examMissing } };

@@ -182,6 +182,22 @@ export const addCounts = (a: Counts, b: Counts): Counts => ({ created: a.created
 export const ZERO: Counts = { created: 0, updated: 0, unchanged: 0 };
 
 /** Serialises imports across every instance for the length of the transaction. */
+/**
+ * The embedded database as an import should use it: every statement waits for a turn of the event loop
+ * first. PGlite answers within the same chain of promises, so statements issued back to back would
+ * otherwise run as one block that no request (a macrotask) can get between (ADR 0031).
+ */
+export const yielding = (db: Db): Db =>
+  new Proxy(db, {
+    get(target, prop, receiver) {
+      if (prop !== 'execute') return Reflect.get(target, prop, receiver) as unknown;
+      return async (query: SQL) => {
+        await yieldToLoop();
+        return target.execute(query);
+      };
+    },
+  });
+
 export const importLock = (tx: Db) => tx.execute(sql`select pg_advisory_xact_lock(hashtext('portal:import'))`);
 
 export function chunks<T>(xs: T[], size: number): T[][] {

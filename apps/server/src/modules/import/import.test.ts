@@ -144,6 +144,30 @@ describe('the filled examples, in order, then again', () => {
   });
 });
 
+describe('while a large sheet is written', () => {
+  // The embedded database has one connection: a write held in one transaction kept every other call
+  // waiting until it ended (issue 22). There it goes statement by statement, so a reader gets in
+  // between and sees the rows arrive; on PostgreSQL it stays one transaction: none or all (ADR 0031).
+  it('other calls get in between on the embedded database; on PostgreSQL a reader sees none or all', async () => {
+    const names = ['张建华', '李秀英', '王志强', '刘海燕', '陈国栋', '杨丽萍', '赵文博', '黄晓梅'];
+    const rows = Array.from({ length: 3000 }, (_, i) => [`W2026${String(i).padStart(5, '0')}`, names[i % names.length]!, `1371${String(i).padStart(7, '0')}`, '太原市财政局', '一级科员', '汉族', i % 2 ? '女' : '男', '学员', '', '', '']);
+    const sheet = await sheetOf({ 人员: [PEOPLE_HEAD, ...rows] });
+    const seen = new Set<number>();
+    let done = false;
+    const importing = run('people', sheet).finally(() => (done = true));
+    // A reader as a request would be: one query per turn of the event loop (the import yields to it too).
+    while (!done) {
+      seen.add(Number(((await t.db.execute(sql`select count(*)::int as n from persons where person_no like 'W2026%'`)) as unknown as { rows: { n: number }[] }).rows[0]!.n));
+      await new Promise((r) => setImmediate(r));
+    }
+    const result = await importing;
+    expect(result.report).toMatchObject({ created: 3000, written: true });
+    const between = [...seen].filter((n) => n > 0 && n < 3000);
+    if (process.env.TEST_DATABASE_URL) expect(between).toEqual([]);
+    else expect(between.length).toBeGreaterThan(1);
+  });
+});
+
 describe('bad people sheets', () => {
   const rows: (string | number)[][] = [
     PEOPLE_HEAD,

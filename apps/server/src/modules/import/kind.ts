@@ -15,6 +15,11 @@ export interface ImportEnv {
   storage: FileStorage;
   /** The folder the sheet came from (the command): media may be files in it. Absent over HTTP. */
   baseDir?: string;
+  /**
+   * The embedded database (PGlite): one connection, so every statement holds all other calls while it
+   * runs. Writes go outside a transaction there, in small statements (ADR 0031).
+   */
+  embedded?: boolean;
 }
 
 export interface Kind<P> {
@@ -30,6 +35,9 @@ export interface Kind<P> {
   check(c: Checker, env: ImportEnv): Promise<P>;
   /** Work done before the transaction on the good rows only (hashing passwords, storing media). */
   prepare?(plan: P, c: Checker, env: ImportEnv): Promise<void>;
-  /** Writes the rows the checker did not mark bad, inside the import's transaction. */
+  /**
+   * Writes the rows the checker did not mark bad: inside the import's transaction on PostgreSQL; on the
+   * embedded database statement by statement (each an upsert, so running it again completes it).
+   */
   write(tx: Db, plan: P, c: Checker, env: ImportEnv): Promise<Counts>;
 }

@@ -33,6 +33,8 @@ const GENDERS = { 男: 0, 女: 1 } as const;
 const LEVELS = Object.fromEntries(POSITION_LEVELS.map((name, i) => [name, i + 1])) as Record<string, number>;
 /** How many rows one statement writes (11 arrays; PostgreSQL takes them as 11 parameters). */
 const BATCH = 5000;
+/** Rows one statement reads or writes on the embedded database, where it holds every other call meanwhile. */
+const EMBEDDED_BATCH = 500;
 
 export interface PersonRow {
   row: number;
@@ -82,7 +84,7 @@ export const peopleKind: Kind<{ rows: PersonRow[] }> = {
   ],
   instructions: ['人员编号、手机号均不能与其他人员重复；已存在的人员编号按本表更新姓名、手机号、单位等信息。'],
 
-  async check(c, { db }) {
+  async check(c, { db, embedded }) {
     const units = new Map((await rowsOf<{ id: number; name: string }>(db, sql`select id, name from organs`)).map((u) => [u.name, u.id]));
     const parsed: (Omit<PersonRow, 'needsPassword'> | null)[] = [];
     const byNo = new Map<string, number>();
@@ -112,7 +114,7 @@ export const peopleKind: Kind<{ rows: PersonRow[] }> = {
     // Against the portal: a number already there may change its details, but a mobile number belongs to one person.
     const existing = new Map<string, { no: string; mobile: string; hasPassword: boolean }>();
     const holders = new Map<string, string>();
-    for (const part of chunks(rows, 20_000)) {
+    for (const part of chunks(rows, embedded ? EMBEDDED_BATCH : 20_000)) {
       const found = await rowsOf<{ person_no: string; mobile: string; has_password: boolean }>(
         db,
         sql`select p.person_no, p.mobile, exists (select 1 from credentials c where c.person_id = p.person_id and c.password_hash <> '') as has_password
@@ -156,18 +158,19 @@ export const peopleKind: Kind<{ rows: PersonRow[] }> = {
     await Promise.all(Array.from({ length: 2 }, worker));
   },
 
-  async write(tx, plan, c) {
+  async write(tx, plan, c, env) {
+    const batch = env.embedded ? EMBEDDED_BATCH : BATCH;
     const rows = plan.rows.filter((p) => !c.isBad(SHEET, p.row));
     let counts: Counts = ZERO;
     // Mobile numbers may change hands inside the sheet: whoever changes number lets go of the old one
     // first, or the unique index would trip mid-batch (check() made sure no one else holds the new one).
-    for (const part of chunks(rows, 20_000)) {
+    for (const part of chunks(rows, env.embedded ? EMBEDDED_BATCH : 20_000)) {
       await tx.execute(sql`
         update persons set mobile = '~' || person_id
         from unnest(${arr(part.map((p) => p.no), 'text')}, ${arr(part.map((p) => p.mobile), 'text')}) as g(no, mobile)
         where persons.person_no = g.no and persons.mobile <> g.mobile`);
     }
-    for (const part of chunks(rows, BATCH)) {
+    for (const part of chunks(rows, batch)) {
       const col = <T>(f: (p: PersonRow) => T) => part.map(f);
       const returned = await rowsOf<{ inserted: boolean }>(
         tx,
@@ -186,7 +189,7 @@ export const peopleKind: Kind<{ rows: PersonRow[] }> = {
       counts = addCounts(counts, countsOf(returned, part.length));
     }
     const withHash = rows.filter((p) => p.hash);
-    for (const part of chunks(withHash, BATCH)) {
+    for (const part of chunks(withHash, batch)) {
       // Only where there is no password yet (an empty hash is a lockout counter of someone without one).
       await tx.execute(sql`
         insert into credentials (person_id, password_hash)

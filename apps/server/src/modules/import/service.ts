@@ -1,16 +1,19 @@
 /**
  * Importing the college's data (issue 18): the command (scripts/import.ts) and the operator's HTTP
  * call both run `importer.run`. Every row is checked first; nothing is written unless all are good,
- * or, when partial, the good rows are written in one transaction and the bad ones come back as a
- * rejects workbook. The same sheet imported again changes nothing (every write is an upsert on the
+ * or, when partial, the good rows are written and the bad ones come back as a rejects workbook. The
+ * write is one transaction on PostgreSQL; on the embedded database (one connection, which a
+ * transaction would hold from every other call for the whole write) it goes statement by statement,
+ * one import at a time, and an interrupted write is completed by importing the same file again
+ * (ADR 0031). The same sheet imported again changes nothing (every write is an upsert on the
  * natural key that skips rows already equal). Every attempt is audited (event `import`), refused
  * ones included (no file, not a workbook, not the template, an empty sheet, bad rows), with what
  * became of it (ok, partial, refused), the counts and the reason in words.
  */
-import type { Db } from '../../db/client.ts';
+import { isEmbedded, type Db } from '../../db/client.ts';
 import type { FileStorage } from '../../integrations/storage.ts';
 import type { Platform } from '../platform/service.ts';
-import { Checker, checkShape, importLock, type Counts, type Problem } from './engine.ts';
+import { Checker, checkShape, importLock, yielding, type Counts, type Problem } from './engine.ts';
 import { IMPORT_KINDS, type ImportKind, type Kind } from './kind.ts';
 import { readWorkbook, rejectsWorkbook, templateWorkbook, type SheetRow } from './sheet.ts';
 import { unitsKind } from './units.ts';
@@ -23,6 +26,8 @@ import { questionsKind } from './questions.ts';
 export { IMPORT_KINDS, type ImportKind };
 
 export const IMPORT_FILE_MISSING = '请在 file 字段上传导入模板（.xlsx）';
+export const IMPORT_INTERRUPTED = '导入期间相关数据已被修改（如手机号被他人占用），未写入任何数据，请重新导入';
+export const IMPORT_INTERRUPTED_EMBEDDED = '导入期间相关数据已被修改（如手机号被他人占用），部分行可能已写入；请核对后重新导入同一文件，已写入的行不会重复写入';
 
 export const KINDS: Record<ImportKind, Kind<unknown>> = {
   units: unitsKind as Kind<unknown>,
@@ -87,6 +92,14 @@ const COMMON_INSTRUCTIONS = [
 ];
 
 export function makeImporter(deps: { db: Db; storage: FileStorage; platform: Platform }) {
+  const embedded = isEmbedded(deps.db);
+  // The embedded database lives in this process only: one import writes at a time, in order.
+  let writing: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = writing.then(work);
+    writing = run.catch(() => undefined);
+    return run;
+  };
   /** Every attempt's one audit entry; `file` is the name it came under (shown only). */
   async function audited(result: Omit<ImportResult, 'message' | 'outcome'>, why: string | null, actor: ImportActor, file: string | undefined): Promise<ImportResult> {
     const { report } = result;
@@ -135,7 +148,7 @@ export function makeImporter(deps: { db: Db; storage: FileStorage; platform: Pla
       opts: { partial?: boolean; baseDir?: string; file?: string; actor: ImportActor; onWriting?: () => Promise<void> },
     ): Promise<ImportResult> {
       const def = KINDS[kind];
-      const env = { db: deps.db, storage: deps.storage, ...(opts.baseDir ? { baseDir: opts.baseDir } : {}) };
+      const env = { db: embedded ? yielding(deps.db) : deps.db, storage: deps.storage, embedded, ...(opts.baseDir ? { baseDir: opts.baseDir } : {}) };
       const partial = opts.partial ?? false;
       if (!bytes) return audited({ report: nothing(kind, partial, IMPORT_FILE_MISSING), rejects: null }, IMPORT_FILE_MISSING, opts.actor, opts.file);
       let book;
@@ -162,15 +175,17 @@ export function makeImporter(deps: { db: Db; storage: FileStorage; platform: Pla
         await opts.onWriting?.();
         await def.prepare?.(plan, c, env);
         try {
-          counts = await deps.db.transaction(async (tx) => {
-            await importLock(tx as unknown as Db);
-            return def.write(tx as unknown as Db, plan, c, { ...env, db: tx as unknown as Db });
-          });
+          counts = embedded
+            ? await oneAtATime(() => def.write(env.db, plan, c, env))
+            : await deps.db.transaction(async (tx) => {
+                await importLock(tx as unknown as Db);
+                return def.write(tx as unknown as Db, plan, c, { ...env, db: tx as unknown as Db });
+              });
         } catch (e) {
-          // Rows were checked before the lock: someone changed the same people (a number taken meanwhile) since. Nothing was written.
+          // Rows were checked before the write: someone changed the same people (a number taken meanwhile) since.
           if (!isUniqueViolation(e)) throw e;
           written = false;
-          problems.push({ sheet: '', row: 0, column: '', reason: '导入期间相关数据已被修改（如手机号被他人占用），请重新导入' });
+          problems.push({ sheet: '', row: 0, column: '', reason: embedded ? IMPORT_INTERRUPTED_EMBEDDED : IMPORT_INTERRUPTED });
         }
       }
       const report: ImportReport = { ...base, ...counts, written };

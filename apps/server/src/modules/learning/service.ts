@@ -457,6 +457,29 @@ export function makeLearning(db: Db, opts: LearningOptions, deps: LearningDeps) 
       return completeInstalls(tx, personId, sql`e.install_id = ${installId}`, at);
     },
 
+    /**
+     * The college puts a person on a topic (a member added to the topic's class): enrolled as approved,
+     * no application window or places asked; an enrolment they had keeps its state, a cancelled one
+     * is enrolled again.
+     */
+    async enrolByCollege(tx: Db, personId: number, installId: number) {
+      await tx
+        .insert(enrolments)
+        .values({ personId, installId, status: 'approved' })
+        .onConflictDoUpdate({ target: [enrolments.personId, enrolments.installId], set: { status: 'approved', appliedAt: new Date(), cancelledAt: null }, setWhere: eq(enrolments.status, 'cancelled') });
+    },
+
+    /**
+     * A completion that no longer holds (the exam pass it needed became a fail on re-grading): the
+     * enrolment is in progress again, so passing later completes it (and issues the certificate) anew.
+     */
+    async reopenInstall(tx: Db, personId: number, installId: number) {
+      await tx
+        .update(enrolments)
+        .set({ status: 'applied', completedAt: null })
+        .where(and(eq(enrolments.personId, personId), eq(enrolments.installId, installId), eq(enrolments.status, 'completed')));
+    },
+
     /** Completion percent per course, for course cards (the catalogue's progress reader). */
     async courseProgress(personId: number, courseIds: number[]): Promise<Map<number, number>> {
       if (courseIds.length === 0) return new Map();

@@ -6,10 +6,10 @@
  * uc). Every teacher action, refused or done, is written to the audit log.
  */
 import type { Readable } from 'node:stream';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { UC_CODE, teacher as T } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
-import { classCourses, classMessages, messageRecipients } from '../../db/schema/index.ts';
+import { classCourses, classMembers, classMessages, messageRecipients, teacherClasses } from '../../db/schema/index.ts';
 import type { Caller } from '../../http/auth.ts';
 import { Refusal } from '../../http/errors.ts';
 import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
@@ -35,6 +35,15 @@ export async function messageFromCollege(tx: Db, personId: number, m: { title: s
 
 /** A class notice as an SMS: the class, the title, the text and the teacher who sends it. */
 export const noticeSmsText = (className: string, title: string, content: string, teacherName: string) => `【${className}】${title}：${content}（${teacherName}）`;
+
+/** Whether the person is a member of the class (a class's exam is its members'); null when there is no such class. */
+export async function classMembership(db: Db, personId: number, classId: number): Promise<{ name: string; member: boolean } | null> {
+  const [row] = await db
+    .select({ name: teacherClasses.name, member: sql<boolean>`exists (select 1 from ${classMembers} m where m.class_id = ${teacherClasses.id} and m.person_id = ${personId})` })
+    .from(teacherClasses)
+    .where(eq(teacherClasses.id, classId));
+  return row ?? null;
+}
 
 export const TEACHER_MSG = {
   notTeacher: '该功能仅对班主任开放',

@@ -6,8 +6,9 @@
  * browser against the college's public key first, then the number is asked about revocation. With
  * the network cut the signature verdict still shows (the key the page or this device already has),
  * with a plain word that revocation could not be checked; the query runs when the network is back.
+ * A device that opened this page once opens it again with no network at all (public/certificate-sw.js).
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { content } from '@portal/contract';
 import { formatDate, formatHours } from '../../features/content/format.ts';
@@ -207,7 +208,24 @@ function HowToVerify() {
   );
 }
 
+/** The page's own service worker (scope /certificate): this device can open a QR address offline later. */
+function useOfflineCopy() {
+  useEffect(() => {
+    if (!('serviceWorker' in navigator)) return;
+    // Refused without HTTPS or in some private windows: the page works as before, only not cold offline.
+    navigator.serviceWorker
+      .register('/certificate-sw.js', { scope: '/certificate' })
+      .then(() => navigator.serviceWorker.ready)
+      .then((registration) => {
+        // What this visit loaded before the worker existed: the page itself, its scripts, styles and pictures.
+        registration.active?.postMessage({ type: 'keep', page: location.pathname, files: performance.getEntriesByType('resource').map((e) => e.name) });
+      })
+      .catch((err: unknown) => console.info('证书核验离线副本未启用', err));
+  }, []);
+}
+
 export default function CertificatePage() {
+  useOfflineCopy();
   const [params, update] = useUrlState();
   const payload = payloadIn(textParam(params.get('p'), 2000));
   const no = textParam(params.get('no'), 32);

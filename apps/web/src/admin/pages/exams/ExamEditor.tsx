@@ -23,6 +23,7 @@ type Item = { question: AX.AdminQuestion; score: number };
 interface Values {
   title: string;
   installId?: number | null;
+  classId?: number | null;
   window: [Dayjs, Dayjs];
   durationMinutes: number;
   passScore: number;
@@ -125,7 +126,7 @@ function Editor({ exam }: { exam: AX.AdminExamDetail | null }) {
 
   const initial: Partial<Values> = exam
     ? { ...exam, window: [dayjs(exam.startAt), dayjs(exam.endAt)], randomRules: exam.randomRules.map(({ available: _n, ...r }) => ({ ...r, bank: r.bank ?? '' })) }
-    : { selection: 'fixed', randomRules: [], durationMinutes: 60, passScore: 60, attemptsAllowed: 1, decidesCompletion: false, review: 'afterEnd', partialCredit: false, shuffleQuestions: false, shuffleOptions: false, installId: null };
+    : { selection: 'fixed', randomRules: [], durationMinutes: 60, passScore: 60, attemptsAllowed: 1, decidesCompletion: false, review: 'afterEnd', partialCredit: false, shuffleQuestions: false, shuffleOptions: false, installId: null, classId: null };
 
   /** Saves; answers the saved exam (or null when refused or invalid). */
   const save = async (): Promise<AX.AdminExamDetail | null> => {
@@ -134,6 +135,7 @@ function Editor({ exam }: { exam: AX.AdminExamDetail | null }) {
     const body = {
       title: v.title,
       installId: v.installId ?? null,
+      classId: v.classId ?? null,
       startAt: v.window[0].toISOString(),
       endAt: v.window[1].toISOString(),
       durationMinutes: v.durationMinutes,
@@ -181,6 +183,22 @@ function Editor({ exam }: { exam: AX.AdminExamDetail | null }) {
       await client.invalidateQueries({ queryKey: callKey(adminExams.adminExamList) });
       await client.invalidateQueries({ queryKey: callKey(adminExams.adminExamGet) });
       navigate(`/admin/exams/papers/${saved.id}`, { replace: true });
+    } catch (err) {
+      if (err instanceof CallError && err.kind === 'business') toast('error', err.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** Back to a draft: only while nobody has started it (the server counts). */
+  const unpublish = async () => {
+    if (!exam) return;
+    setBusy(true);
+    try {
+      await call(adminExams.adminExamUnpublish, { body: { id: exam.id, version: exam.version } });
+      toast('success', '已撤回发布，考试改回草稿，学员不再看到');
+      await client.invalidateQueries({ queryKey: callKey(adminExams.adminExamList) });
+      await client.invalidateQueries({ queryKey: callKey(adminExams.adminExamGet) });
     } catch (err) {
       if (err instanceof CallError && err.kind === 'business') toast('error', err.message);
     } finally {
@@ -262,7 +280,11 @@ function Editor({ exam }: { exam: AX.AdminExamDetail | null }) {
             <Button type="primary" onClick={() => void publish()} loading={busy}>
               发布
             </Button>
-          ) : null}
+          ) : locked ? null : (
+            <Button onClick={() => void unpublish()} loading={busy}>
+              撤回发布
+            </Button>
+          )}
         </Space>
       </div>
       {locked ? (
@@ -280,6 +302,15 @@ function Editor({ exam }: { exam: AX.AdminExamDetail | null }) {
           </Form.Item>
           <Form.Item name="installId" label="所属专题" extra="学员须报名该专题才能参加考试；不选则所有有考试权限的学员都可参加。">
             <Select allowClear placeholder="不属于任何专题" disabled={locked} options={(opts.data?.installs ?? []).map((i) => ({ value: i.id, label: i.title }))} showSearch={{ optionFilterProp: 'label' }} />
+          </Form.Item>
+          <Form.Item name="classId" label="所属班级" extra="选择班级后，只有该班学员可以参加。">
+            <Select
+              allowClear
+              placeholder="不限班级"
+              disabled={locked}
+              options={(opts.data?.classes ?? []).map((c) => ({ value: c.id, label: c.name }))}
+              showSearch={{ optionFilterProp: 'label' }}
+            />
           </Form.Item>
           <Form.Item name="decidesCompletion" label="计入结业（通过后才能结业、获发证书）" valuePropName="checked">
             <Switch disabled={locked} />

@@ -25,6 +25,7 @@ const COLUMNS: TableColumnsType<Row> = [
   { title: '编号', dataIndex: 'id', width: 70 },
   { title: '考试名称', dataIndex: 'title', render: (v: string, r) => <Link to={`/admin/exams/papers/${r.id}`}>{v}</Link> },
   { title: '所属专题', dataIndex: 'installTitle', render: (v: string, r) => (v ? `${v}${r.decidesCompletion ? '（结业考试）' : ''}` : '—') },
+  { title: '所属班级', dataIndex: 'classTitle', render: (v: string) => v || '—' },
   { title: '状态', dataIndex: 'status', width: 90, render: (v: Row['status']) => <Tag color={v === 'published' ? 'success' : 'default'}>{STATUS_LABELS[v]}</Tag> },
   { title: '开放时间', key: 'window', width: 180, render: (_, r) => `${formatDateTime(r.startAt).slice(0, 16)} 至 ${formatDateTime(r.endAt).slice(0, 16)}` },
   { title: '试题', dataIndex: 'questionCount', width: 70, render: (v: number, r) => (r.selection === 'random' ? `${v}（随机）` : v) },

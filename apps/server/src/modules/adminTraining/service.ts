@@ -1,0 +1,583 @@
+/**
+ * 培训管理 in the administration area (issue 26, "Training"): years, topics (installs) with their
+ * application rules, plans with their courses, classes with their teachers and members. It writes the
+ * same tables the imports write (modules/import plans.ts, classes.ts: training_years, installs, plans,
+ * plan_courses, teacher_classes, class_teachers, class_members) one record at a time, and reads the
+ * learning ledger (enrolments, resource_progress, course_completions) only to count and to refuse.
+ *
+ * - Every change is audited with before and after (recordChange, event adminTraining); a topic, plan or
+ *   class is changed under its row lock naming the version read, so two administrators never save over
+ *   each other (the imports raise the same versions when they change a row).
+ * - A member added to a class of a topic is enrolled in that topic (approved; the learning core's
+ *   write), so the topic is on their pages at once; taking them out of the class leaves the enrolment.
+ * - A topic's required hours are part of its issuing rule, fixed once it starts (ADR 0024); a course
+ *   an enrolled learner has studied stays in its plan; a member taken out of a class keeps every
+ *   learning record (they are the person's, not the class's).
+ * - Learners read these tables on every request; `changed` forgets this instance's rendered pages.
+ */
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { admin as A, adminTraining as T } from '@portal/contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import {
+  categories,
+  classMembers,
+  classTeachers,
+  courses,
+  enrolments,
+  exams,
+  installs,
+  organs,
+  persons,
+  planCourses,
+  plans,
+  teacherClasses,
+  trainingYears,
+} from '../../db/schema/index.ts';
+import { Refusal } from '../../http/errors.ts';
+import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
+import { dateIn } from '../../lib/calendar.ts';
+import { containsPattern } from '../content/listing.ts';
+import type { Platform } from '../platform/service.ts';
+import { recordChange } from '../admin/service.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Q = Db | Tx;
+type Who = { personId: number; ip: string };
+type Paging = { pageNum: number; pageSize: number };
+type TopicSave = z.infer<typeof T.adminTopicSave.body>;
+type PlanSave = z.infer<typeof T.adminPlanSave.body>;
+type ClassSave = z.infer<typeof T.adminClassSave.body>;
+type Role = (typeof T.CLASS_ROLES)[number];
+
+export interface AdminTrainingDeps {
+  db: Db;
+  platform: Platform;
+  timeZone: string;
+  /** Something learners see changed: forget this instance's rendered pages. */
+  changed(): void;
+  /** The learning core enrols a member of a topic's class in that topic (same transaction). */
+  enrol(tx: Tx, personId: number, installId: number): Promise<void>;
+}
+
+const EVENT = 'adminTraining';
+const iso = (d: Date) => d.toISOString();
+const stale = () => new Refusal(A.ADMIN_MSG.staleVersion, 409);
+/** The one row a plain select answers. */
+const one = async <R>(q: Q, query: SQL) => ((await q.execute(query)) as unknown as { rows: R[] }).rows[0]!;
+const mask = (mobile: string) => (mobile.length >= 7 ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : mobile);
+
+export function makeAdminTraining({ db, platform, timeZone, changed, enrol }: AdminTrainingDeps) {
+  const audit = (who: Who, target: string, action: string, before: unknown, after: unknown) =>
+    recordChange(platform, { personId: who.personId, ip: who.ip, event: EVENT, target, action, before, after });
+
+  // ---- years ---------------------------------------------------------------------------------------
+
+  const yearColumns = {
+    id: trainingYears.id,
+    year: trainingYears.year,
+    name: trainingYears.name,
+    topicCount: sql<number>`(select count(*)::int from ${installs} i where i.year_id = ${trainingYears.id})`,
+  };
+  async function yearById(q: Q, id: number): Promise<T.AdminYear> {
+    const [y] = await q.select(yearColumns).from(trainingYears).where(eq(trainingYears.id, id));
+    if (!y) throw new Refusal(T.TRAINING_MSG.yearMissing);
+    return y;
+  }
+
+  // ---- topics --------------------------------------------------------------------------------------
+
+  const topicColumns = {
+    i: installs,
+    year: trainingYears.year,
+    planCount: sql<number>`(select count(*)::int from ${plans} p where p.install_id = ${installs.id})`,
+    applicantCount: sql<number>`(select count(*)::int from ${enrolments} e where e.install_id = ${installs.id} and e.status <> 'cancelled')`,
+    classCount: sql<number>`(select count(*)::int from ${teacherClasses} c where c.install_id = ${installs.id})`,
+  };
+  type TopicRow = { i: typeof installs.$inferSelect; year: number; planCount: number; applicantCount: number; classCount: number };
+  const topicItem = ({ i, ...r }: TopicRow): T.AdminTopicItem => ({
+    id: i.id,
+    code: i.code,
+    yearId: i.yearId,
+    year: r.year,
+    title: i.title,
+    kind: i.kind,
+    applyStart: iso(i.applyStart),
+    applyEnd: iso(i.applyEnd),
+    startAt: iso(i.startAt),
+    endAt: iso(i.endAt),
+    capacity: i.capacity,
+    requiredHours: i.requiredHours,
+    planCount: r.planCount,
+    applicantCount: r.applicantCount,
+    classCount: r.classCount,
+    version: i.version,
+  });
+
+  function topicWhere(f: z.infer<typeof T.topicFilter>): SQL | undefined {
+    return and(f.title ? ilike(installs.title, containsPattern(f.title)) : undefined, f.yearId ? eq(installs.yearId, f.yearId) : undefined, f.kind ? eq(installs.kind, f.kind) : undefined);
+  }
+
+  async function topicDetail(q: Q, id: number): Promise<T.AdminTopicDetail> {
+    const [row] = await q.select(topicColumns).from(installs).innerJoin(trainingYears, eq(trainingYears.id, installs.yearId)).where(eq(installs.id, id));
+    if (!row) throw new Refusal(T.TRAINING_MSG.topicMissing, 404);
+    const planRows = await q.select().from(plans).where(eq(plans.installId, id)).orderBy(asc(plans.sort), asc(plans.id));
+    const courseRows = planRows.length
+      ? await q
+          .select({
+            planId: planCourses.planId,
+            courseId: courses.id,
+            title: courses.title,
+            lecturer: courses.lecturer,
+            creditHours: courses.creditHours,
+            required: planCourses.required,
+            sort: planCourses.sort,
+            offline: sql<boolean>`${courses.status} = 'offline'`,
+            studied: studiedBy(sql`${courses.id}`, id),
+          })
+          .from(planCourses)
+          .innerJoin(courses, eq(courses.id, planCourses.courseId))
+          .where(inArray(planCourses.planId, planRows.map((p) => p.id)))
+          .orderBy(desc(planCourses.required), asc(planCourses.sort), asc(courses.id))
+      : [];
+    const [classRows, examRows] = await Promise.all([
+      q
+        .select({ id: teacherClasses.id, name: teacherClasses.name, memberCount: sql<number>`(select count(*)::int from ${classMembers} m where m.class_id = ${teacherClasses.id})` })
+        .from(teacherClasses)
+        .where(eq(teacherClasses.installId, id))
+        .orderBy(asc(teacherClasses.id)),
+      q.select({ id: exams.id, title: exams.title, status: exams.status, decidesCompletion: exams.decidesCompletion }).from(exams).where(eq(exams.installId, id)).orderBy(asc(exams.startAt), asc(exams.id)),
+    ]);
+    return {
+      ...topicItem(row),
+      organizer: row.i.organizer,
+      description: row.i.description,
+      coverUrl: row.i.coverUrl,
+      plans: planRows.map((p) => ({
+        id: p.id,
+        title: p.title,
+        description: p.description,
+        requiredHours: p.requiredHours,
+        sort: p.sort,
+        version: p.version,
+        courses: courseRows.filter((c) => c.planId === p.id).map(({ planId: _p, ...c }) => c),
+      })),
+      classes: classRows,
+      exams: examRows,
+    };
+  }
+
+  /** Learners enrolled in the topic (not cancelled) who have any progress in the course. */
+  const studiedBy = (courseId: SQL | number, installId: number) =>
+    sql<number>`(select count(distinct rp.person_id)::int from resource_progress rp join ${enrolments} e on e.person_id = rp.person_id
+                  where rp.course_id = ${courseId} and e.install_id = ${installId} and e.status <> 'cancelled')`;
+
+  /** What the audit keeps of a topic: its fields and its plans' courses (ids, required). */
+  const topicRecord = (d: T.AdminTopicDetail) => {
+    const { plans: ps, classes: _c, exams: _e, planCount: _pc, applicantCount: _a, classCount: _cc, ...rest } = d;
+    return { ...rest, plans: ps.map((p) => ({ id: p.id, title: p.title, requiredHours: p.requiredHours, courses: p.courses.map((c) => ({ courseId: c.courseId, required: c.required })) })) };
+  };
+
+  /** A topic locked for a change of it or its plans. */
+  async function lockTopic(tx: Tx, id: number) {
+    const [row] = await tx.select().from(installs).where(eq(installs.id, id)).for('update');
+    if (!row) throw new Refusal(T.TRAINING_MSG.topicMissing, 404);
+    return row;
+  }
+
+  async function lockPlan(tx: Tx, id: number, version: number | null) {
+    const [p] = await tx.select().from(plans).where(eq(plans.id, id));
+    if (!p) throw new Refusal(T.TRAINING_MSG.planMissing, 404);
+    await lockTopic(tx, p.installId);
+    const [locked] = await tx.select().from(plans).where(eq(plans.id, id)).for('update');
+    if (!locked) throw new Refusal(T.TRAINING_MSG.planMissing, 404);
+    if (version !== null && locked.version !== version) throw stale();
+    return locked;
+  }
+
+  /** One change of a topic's plans: locked, done, audited with the topic before and after, pages forgotten. */
+  async function planChange(who: Who, planId: number, version: number | null, action: string, change: (tx: Tx, plan: typeof plans.$inferSelect) => Promise<void>) {
+    const { installId, before } = await db.transaction(async (tx) => {
+      const plan = await lockPlan(tx, planId, version);
+      const before = await topicDetail(tx, plan.installId);
+      await change(tx, plan);
+      return { installId: plan.installId, before };
+    });
+    const after = await topicDetail(db, installId);
+    await audit(who, `plan:${planId}`, action, topicRecord(before), topicRecord(after));
+    changed();
+    return after;
+  }
+
+  // ---- classes -------------------------------------------------------------------------------------
+
+  const personColumns = {
+    personId: persons.personId,
+    personName: persons.personName,
+    personNo: persons.personNo,
+    mobile: persons.mobile,
+    organName: sql<string>`coalesce(${organs.name}, '')`,
+    personType: persons.personType,
+  };
+  const personOut = <R extends { mobile: string }>(r: R) => ({ ...r, mobile: mask(r.mobile) });
+
+  const classColumns = {
+    c: teacherClasses,
+    installTitle: sql<string>`coalesce(${installs.title}, '')`,
+    teachers: sql<string>`coalesce((select string_agg(p.person_name, '、' order by p.person_name) from ${classTeachers} t join ${persons} p on p.person_id = t.person_id where t.class_id = ${teacherClasses.id}), '')`,
+    memberCount: sql<number>`(select count(*)::int from ${classMembers} m where m.class_id = ${teacherClasses.id})`,
+  };
+  type ClassRow = { c: typeof teacherClasses.$inferSelect; installTitle: string; teachers: string; memberCount: number };
+  const classItem = ({ c, ...r }: ClassRow): T.AdminClassItem => ({
+    id: c.id,
+    code: c.code,
+    name: c.name,
+    installId: c.installId,
+    installTitle: r.installTitle,
+    startAt: iso(c.startAt),
+    endAt: iso(c.endAt),
+    requiredHours: c.requiredHours,
+    teachers: r.teachers,
+    memberCount: r.memberCount,
+    version: c.version,
+  });
+
+  async function classDetail(q: Q, id: number): Promise<T.AdminClassDetail> {
+    const [row] = await q.select(classColumns).from(teacherClasses).leftJoin(installs, eq(installs.id, teacherClasses.installId)).where(eq(teacherClasses.id, id));
+    if (!row) throw new Refusal(T.TRAINING_MSG.classMissing, 404);
+    const teacherRows = await q
+      .select(personColumns)
+      .from(classTeachers)
+      .innerJoin(persons, eq(persons.personId, classTeachers.personId))
+      .leftJoin(organs, eq(organs.id, persons.organId))
+      .where(eq(classTeachers.classId, id))
+      .orderBy(asc(persons.personName));
+    return { ...classItem(row), teacherList: teacherRows.map(personOut) };
+  }
+  const classRecord = (d: T.AdminClassDetail) => {
+    const { teacherList, teachers: _t, memberCount: _m, installTitle: _i, ...rest } = d;
+    return { ...rest, teachers: teacherList.map((p) => p.personId) };
+  };
+
+  function checkTimes(a: Date, b: Date, message: string) {
+    if (b < a) throw new Refusal(message);
+  }
+
+  async function checkInstall(q: Q, installId: number | null) {
+    if (installId === null) return;
+    const [i] = await q.select({ id: installs.id }).from(installs).where(eq(installs.id, installId));
+    if (!i) throw new Refusal(T.TRAINING_MSG.topicMissing);
+  }
+
+  /** A person's class change, with the class locked: a membership is a row, so add and remove never race into a half state. */
+  async function classPeopleChange(who: Who, input: { classId: number; personId: number; role: Role }, adding: boolean) {
+    const table = input.role === 'teacher' ? classTeachers : classMembers;
+    const label = T.CLASS_ROLE_LABELS[input.role];
+    await db.transaction(async (tx) => {
+      const [cls] = await tx.select({ id: teacherClasses.id, installId: teacherClasses.installId }).from(teacherClasses).where(eq(teacherClasses.id, input.classId)).for('update');
+      if (!cls) throw new Refusal(T.TRAINING_MSG.classMissing, 404);
+      const [person] = await tx.select({ personType: persons.personType }).from(persons).where(eq(persons.personId, input.personId));
+      if (!person) throw new Refusal(T.TRAINING_MSG.personMissing);
+      const link = and(eq(table.classId, input.classId), eq(table.personId, input.personId));
+      const [present] = await tx.select({ personId: table.personId }).from(table).where(link);
+      if (adding) {
+        if (present) throw new Refusal(T.TRAINING_MSG.alreadyIn(label));
+        if (input.role === 'teacher' && person.personType !== 4) throw new Refusal(T.TRAINING_MSG.notTeacher);
+        await tx.insert(table).values({ classId: input.classId, personId: input.personId });
+        // A class's members are its topic's learners: put there by the college, not by applying.
+        if (input.role === 'member' && cls.installId !== null) await enrol(tx, input.personId, cls.installId);
+      } else {
+        if (!present) throw new Refusal(T.TRAINING_MSG.notIn(label));
+        // Only the link goes: progress, completions, attempts and certificates are the person's.
+        await tx.delete(table).where(link);
+      }
+    });
+    const [p] = await db.select(personColumns).from(persons).leftJoin(organs, eq(organs.id, persons.organId)).where(eq(persons.personId, input.personId));
+    const shown = { personId: input.personId, personName: p?.personName, personNo: p?.personNo, role: label };
+    await audit(who, `class:${input.classId}`, `${adding ? '加入' : '移出'}班级${label}`, adding ? null : shown, adding ? shown : null);
+    changed();
+    return classDetail(db, input.classId);
+  }
+
+  async function membersPage(f: z.infer<typeof T.memberFilter> & Paging): Promise<{ list: T.AdminClassMember[]; total: number; pageNum: number; pageSize: number }> {
+    const [cls] = await db.select().from(teacherClasses).where(eq(teacherClasses.id, f.classId));
+    if (!cls) throw new Refusal(T.TRAINING_MSG.classMissing, 404);
+    const where = and(
+      eq(classMembers.classId, f.classId),
+      f.person ? or(ilike(persons.personName, containsPattern(f.person)), eq(persons.mobile, f.person), eq(persons.personNo, f.person)) : undefined,
+    );
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({
+          ...personColumns,
+          joinedAt: classMembers.joinedAt,
+          earnedHours: sql<number>`(select coalesce(sum(cc.hours), 0)::float8 from course_completions cc
+                                    where cc.person_id = ${persons.personId} and cc.completed_at between ${cls.startAt.toISOString()}::timestamptz and ${cls.endAt.toISOString()}::timestamptz)`,
+        })
+        .from(classMembers)
+        .innerJoin(persons, eq(persons.personId, classMembers.personId))
+        .leftJoin(organs, eq(organs.id, persons.organId))
+        .where(where)
+        .orderBy(desc(classMembers.joinedAt), asc(persons.personId))
+        .limit(f.pageSize)
+        .offset((f.pageNum - 1) * f.pageSize),
+      db.select({ n: count() }).from(classMembers).innerJoin(persons, eq(persons.personId, classMembers.personId)).where(where),
+    ]);
+    return { list: rows.map((r) => ({ ...personOut(r), joinedAt: iso(r.joinedAt), earnedHours: Number(r.earnedHours) })), total: total?.n ?? 0, pageNum: f.pageNum, pageSize: f.pageSize };
+  }
+
+  return {
+    async options() {
+      const [years, topics] = await Promise.all([
+        db.select(yearColumns).from(trainingYears).orderBy(desc(trainingYears.year)),
+        db
+          .select({ id: installs.id, title: installs.title, year: trainingYears.year })
+          .from(installs)
+          .innerJoin(trainingYears, eq(trainingYears.id, installs.yearId))
+          .orderBy(desc(installs.startAt), desc(installs.id))
+          .limit(500),
+      ]);
+      return { years, topics };
+    },
+
+    async yearSave(who: Who, input: z.infer<typeof T.adminYearSave.body>) {
+      const { id, before } = await db.transaction(async (tx) => {
+        const [taken] = await tx.select({ id: trainingYears.id }).from(trainingYears).where(eq(trainingYears.year, input.year));
+        if (taken && taken.id !== input.id) throw new Refusal(T.TRAINING_MSG.yearTaken(input.year));
+        if (input.id === null) {
+          const [row] = await tx.insert(trainingYears).values({ year: input.year, name: input.name }).onConflictDoNothing().returning({ id: trainingYears.id });
+          if (!row) throw new Refusal(T.TRAINING_MSG.yearTaken(input.year));
+          return { id: row.id, before: null };
+        }
+        const before = await yearById(tx, input.id);
+        await tx.update(trainingYears).set({ year: input.year, name: input.name }).where(eq(trainingYears.id, input.id));
+        return { id: input.id, before };
+      });
+      const after = await yearById(db, id);
+      await audit(who, `year:${id}`, before ? '修改培训年度' : '新建培训年度', before, after);
+      changed();
+      return after;
+    },
+
+    async topicList(f: z.infer<typeof T.topicFilter> & Paging) {
+      const where = topicWhere(f);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select(topicColumns)
+          .from(installs)
+          .innerJoin(trainingYears, eq(trainingYears.id, installs.yearId))
+          .where(where)
+          .orderBy(desc(installs.startAt), desc(installs.id))
+          .limit(f.pageSize)
+          .offset((f.pageNum - 1) * f.pageSize),
+        db.select({ n: count() }).from(installs).where(where),
+      ]);
+      return { list: rows.map(topicItem), total: total?.n ?? 0, pageNum: f.pageNum, pageSize: f.pageSize };
+    },
+
+    topicGet: (id: number) => topicDetail(db, id),
+
+    async topicSave(who: Who, input: TopicSave) {
+      const { id: givenId, version, ...fields } = input;
+      const values = {
+        yearId: fields.yearId,
+        title: fields.title,
+        kind: fields.kind,
+        organizer: fields.organizer,
+        description: fields.description,
+        coverUrl: fields.coverUrl || `/media/covers/install-${fields.kind}.webp`,
+        applyStart: new Date(fields.applyStart),
+        applyEnd: new Date(fields.applyEnd),
+        startAt: new Date(fields.startAt),
+        endAt: new Date(fields.endAt),
+        capacity: fields.capacity,
+        requiredHours: fields.requiredHours,
+      };
+      checkTimes(values.applyStart, values.applyEnd, T.TRAINING_MSG.applyEndBeforeStart);
+      checkTimes(values.startAt, values.endAt, T.TRAINING_MSG.endBeforeStart);
+      const { id, before } = await db.transaction(async (tx) => {
+        await yearById(tx, fields.yearId);
+        if (givenId === null) {
+          const [row] = await tx.insert(installs).values(values).returning({ id: installs.id });
+          return { id: row!.id, before: null };
+        }
+        const locked = await lockTopic(tx, givenId);
+        if (version === null || locked.version !== version) throw stale();
+        const before = await topicDetail(tx, givenId);
+        if (fields.capacity > 0 && fields.capacity < before.applicantCount) throw new Refusal(T.TRAINING_MSG.capacityBelowApplicants(before.applicantCount));
+        const now = await one<{ now: string }>(tx, sql`select now()::text as now`);
+        if (locked.startAt <= new Date(now.now) && Number(locked.requiredHours) !== fields.requiredHours) throw new Refusal(T.TRAINING_MSG.hoursAfterStart(dateIn(timeZone, locked.startAt.getTime())));
+        await tx.update(installs).set({ ...values, version: sql`${installs.version} + 1` }).where(eq(installs.id, givenId));
+        return { id: givenId, before };
+      });
+      const after = await topicDetail(db, id);
+      await audit(who, `install:${id}`, before ? '修改培训项目' : '新建培训项目', before && topicRecord(before), topicRecord(after));
+      changed();
+      return after;
+    },
+
+    async planSave(who: Who, input: PlanSave) {
+      const fields = { title: input.title, description: input.description, requiredHours: input.requiredHours, sort: input.sort };
+      const titleTaken = async (tx: Tx, installId: number, except: number | null) => {
+        const [same] = await tx.select({ id: plans.id }).from(plans).where(and(eq(plans.installId, installId), eq(plans.title, input.title)));
+        if (same && same.id !== except) throw new Refusal(T.TRAINING_MSG.planTitleTaken);
+      };
+      if (input.id === null) {
+        const { planId, before } = await db.transaction(async (tx) => {
+          await lockTopic(tx, input.installId);
+          const before = await topicDetail(tx, input.installId);
+          await titleTaken(tx, input.installId, null);
+          const [row] = await tx.insert(plans).values({ installId: input.installId, ...fields }).returning({ id: plans.id });
+          return { planId: row!.id, before };
+        });
+        const after = await topicDetail(db, input.installId);
+        await audit(who, `plan:${planId}`, '新建学习计划', topicRecord(before), topicRecord(after));
+        changed();
+        return after;
+      }
+      if (input.version === null) throw stale();
+      return planChange(who, input.id, input.version, '修改学习计划', async (tx, plan) => {
+        await titleTaken(tx, plan.installId, plan.id);
+        await tx.update(plans).set({ ...fields, version: sql`${plans.version} + 1` }).where(eq(plans.id, plan.id));
+      });
+    },
+
+    planDelete: (who: Who, input: { id: number; version: number }) =>
+      planChange(who, input.id, input.version, '删除学习计划', async (tx, plan) => {
+        const [n] = await tx.select({ n: count() }).from(planCourses).where(eq(planCourses.planId, plan.id));
+        if ((n?.n ?? 0) > 0) throw new Refusal(T.TRAINING_MSG.planNotEmpty);
+        await tx.delete(plans).where(eq(plans.id, plan.id));
+      }),
+
+    planCourseAdd: (who: Who, input: { planId: number; courseId: number; required: boolean }) =>
+      planChange(who, input.planId, null, '计划中加入课程', async (tx, plan) => {
+        const [course] = await tx.select({ id: courses.id }).from(courses).where(eq(courses.id, input.courseId));
+        if (!course) throw new Refusal(T.TRAINING_MSG.courseMissing);
+        const [last] = await tx.select({ sort: sql<number>`coalesce(max(${planCourses.sort}), 0)::int` }).from(planCourses).where(eq(planCourses.planId, plan.id));
+        const [row] = await tx
+          .insert(planCourses)
+          .values({ planId: plan.id, courseId: input.courseId, required: input.required, sort: (last?.sort ?? 0) + 1 })
+          .onConflictDoNothing()
+          .returning({ courseId: planCourses.courseId });
+        if (!row) throw new Refusal(T.TRAINING_MSG.courseInPlan);
+        await tx.update(plans).set({ version: sql`${plans.version} + 1` }).where(eq(plans.id, plan.id));
+      }),
+
+    planCourseRemove: (who: Who, input: { planId: number; courseId: number }) =>
+      planChange(who, input.planId, null, '从计划中移出课程', async (tx, plan) => {
+        const [inPlan] = await tx.select({ courseId: planCourses.courseId }).from(planCourses).where(and(eq(planCourses.planId, plan.id), eq(planCourses.courseId, input.courseId)));
+        if (!inPlan) throw new Refusal(T.TRAINING_MSG.courseNotInPlan);
+        const { n } = await one<{ n: number }>(tx, sql`select ${studiedBy(input.courseId, plan.installId)} as n`);
+        if (n > 0) throw new Refusal(T.TRAINING_MSG.courseStudied(n));
+        await tx.delete(planCourses).where(and(eq(planCourses.planId, plan.id), eq(planCourses.courseId, input.courseId)));
+        await tx.update(plans).set({ version: sql`${plans.version} + 1` }).where(eq(plans.id, plan.id));
+      }),
+
+    async courses(f: { text?: string | undefined } & Paging) {
+      const where = f.text ? or(ilike(courses.title, containsPattern(f.text)), ilike(courses.lecturer, containsPattern(f.text))) : undefined;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ id: courses.id, title: courses.title, lecturer: courses.lecturer, category: categories.name, creditHours: courses.creditHours, offline: sql<boolean>`${courses.status} = 'offline'` })
+          .from(courses)
+          .innerJoin(categories, eq(categories.id, courses.categoryId))
+          .where(where)
+          .orderBy(desc(courses.publishedAt), desc(courses.id))
+          .limit(f.pageSize)
+          .offset((f.pageNum - 1) * f.pageSize),
+        db.select({ n: count() }).from(courses).where(where),
+      ]);
+      return { list: rows, total: total?.n ?? 0, pageNum: f.pageNum, pageSize: f.pageSize };
+    },
+
+    async classList(f: z.infer<typeof T.classFilter> & Paging) {
+      const where = and(f.name ? ilike(teacherClasses.name, containsPattern(f.name)) : undefined, f.installId ? eq(teacherClasses.installId, f.installId) : undefined);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select(classColumns)
+          .from(teacherClasses)
+          .leftJoin(installs, eq(installs.id, teacherClasses.installId))
+          .where(where)
+          .orderBy(desc(teacherClasses.startAt), desc(teacherClasses.id))
+          .limit(f.pageSize)
+          .offset((f.pageNum - 1) * f.pageSize),
+        db.select({ n: count() }).from(teacherClasses).where(where),
+      ]);
+      return { list: rows.map(classItem), total: total?.n ?? 0, pageNum: f.pageNum, pageSize: f.pageSize };
+    },
+
+    classGet: (id: number) => classDetail(db, id),
+
+    async classSave(who: Who, input: ClassSave) {
+      const { id: givenId, version, ...fields } = input;
+      const values = { name: fields.name, installId: fields.installId, startAt: new Date(fields.startAt), endAt: new Date(fields.endAt), requiredHours: fields.requiredHours };
+      checkTimes(values.startAt, values.endAt, T.TRAINING_MSG.endBeforeStart);
+      const { id, before } = await db.transaction(async (tx) => {
+        await checkInstall(tx, fields.installId);
+        if (givenId === null) {
+          const [row] = await tx.insert(teacherClasses).values(values).returning({ id: teacherClasses.id });
+          return { id: row!.id, before: null };
+        }
+        const [locked] = await tx.select().from(teacherClasses).where(eq(teacherClasses.id, givenId)).for('update');
+        if (!locked) throw new Refusal(T.TRAINING_MSG.classMissing, 404);
+        if (version === null || locked.version !== version) throw stale();
+        const before = await classDetail(tx, givenId);
+        await tx.update(teacherClasses).set({ ...values, version: sql`${teacherClasses.version} + 1` }).where(eq(teacherClasses.id, givenId));
+        return { id: givenId, before };
+      });
+      const after = await classDetail(db, id);
+      await audit(who, `class:${id}`, before ? '修改班级' : '新建班级', before && classRecord(before), classRecord(after));
+      changed();
+      return after;
+    },
+
+    classMembers: membersPage,
+
+    /** The list's own query, page after page: the file holds what the screen pages through. */
+    async classMembersExport(f: z.infer<typeof T.memberFilter>): Promise<XlsxExport<T.AdminClassMember>> {
+      const cls = await classDetail(db, f.classId);
+      async function* rows() {
+        for (let page = 1; page <= 100; page++) {
+          const { list } = await membersPage({ ...f, pageNum: page, pageSize: 1000 });
+          yield* list;
+          if (list.length < 1000) return;
+        }
+      }
+      const today = chinaDate();
+      return {
+        fileName: `班级学员_${cls.name}_${today}`,
+        asciiName: `class-${cls.id}-members-${today}`,
+        sheetName: '班级学员',
+        title: `${cls.name} 学员名单（要求 ${cls.requiredHours} 学时，导出于 ${today}）`,
+        columns: [
+          { header: '姓名', width: 12, kind: 'text', value: (r) => r.personName },
+          { header: '人员编号', width: 14, kind: 'text', value: (r) => r.personNo },
+          { header: '手机号', width: 14, kind: 'text', value: (r) => r.mobile },
+          { header: '单位', width: 28, kind: 'text', value: (r) => r.organName },
+          { header: '加入日期', width: 12, kind: 'date', value: (r) => new Date(r.joinedAt) },
+          { header: '班内学时', width: 10, kind: 'number', value: (r) => r.earnedHours },
+        ],
+        rows: rows(),
+      };
+    },
+
+    classPersonAdd: (who: Who, input: { classId: number; personId: number; role: Role }) => classPeopleChange(who, input, true),
+    classPersonRemove: (who: Who, input: { classId: number; personId: number; role: Role }) => classPeopleChange(who, input, false),
+
+    async people(f: { text: string; teachers?: 'true' | 'false' | undefined }) {
+      const rows = await db
+        .select(personColumns)
+        .from(persons)
+        .leftJoin(organs, eq(organs.id, persons.organId))
+        .where(
+          and(
+            or(ilike(persons.personName, containsPattern(f.text)), eq(persons.mobile, f.text), eq(persons.personNo, f.text)),
+            f.teachers === 'true' ? eq(persons.personType, 4) : undefined,
+          ),
+        )
+        .orderBy(asc(persons.personName), asc(persons.personId))
+        .limit(20);
+      return rows.map(personOut);
+    },
+  };
+}
+export type AdminTraining = ReturnType<typeof makeAdminTraining>;
