@@ -38,6 +38,7 @@ import { mistakesRoutes } from './modules/mistakes/routes.ts';
 import { makeReports } from './modules/reports/service.ts';
 import { classMembership, makeTeacher } from './modules/teacher/service.ts';
 import { teacherRoutes } from './modules/teacher/routes.ts';
+import { makeReminders } from './modules/teacher/remind.ts';
 import { makeOps } from './modules/ops/service.ts';
 import { opsRoutes } from './modules/ops/routes.ts';
 import { fileFoldersOf } from './modules/ops/backup.ts';
@@ -221,7 +222,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => clearInterval(sweep));
   const reports = makeReports(db, { completionRatio: config.COMPLETION_RATIO });
   const teacher = makeTeacher({ db, reports, platform, sms, uc, person, noticesPerPhoneDaily: config.SMS_NOTICE_DAILY_CAP_PER_PHONE, timeZone: config.TIME_ZONE, certificates });
-  teacherRoutes(bind, teacher);
   // Homework attachments are private: stored outside the statically served uploads, read through downloadWorkFile.
   const work = makeWork({
     db,
@@ -230,6 +230,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     classesOf: (teacherId) => reports.classesOf(teacherId),
     classOfTeacher: (teacherId, classId) => reports.classOfTeacher(teacherId, classId),
   });
+  const reminders = makeReminders({
+    db,
+    reports,
+    platform,
+    sms,
+    jobs,
+    notHandedIn: (classId, personIds) => work.notHandedIn(classId, personIds),
+    noticesPerPhoneDaily: config.SMS_NOTICE_DAILY_CAP_PER_PHONE,
+    timeZone: config.TIME_ZONE,
+  });
+  teacherRoutes(bind, teacher, reminders);
   // Reviews held in the review queue's undo window become final in whichever instance's sweep takes
   // them first (SKIP LOCKED: exactly once); the learner hears of a review only then.
   const reviewQueue = makeReviewQueue({ db, platform, classesOf: (teacherId) => reports.classesOf(teacherId), access: teacher.access, undoSeconds: config.REVIEW_UNDO_SECONDS });

@@ -176,7 +176,7 @@ export const EXAM_LEARNERS = {
 
 /** The teacher's class area, as teacher 13800000004 with the demo classes. */
 export const TEACHER: Visit[] = [
-  ...['teacherinfo', 'review', 'classstatistics', 'classstatistics1', 'classstatistics2', 'myclass', 'myclass1', 'classcourse', 'classcourse1', 'message', 'message1', 'work'].map((p) => at(`/class/${p}`)),
+  ...['teacherinfo', 'review', 'classstatistics', 'classstatistics1', 'classstatistics2', 'myclass', 'myclass1', 'classcourse', 'classcourse1', 'message', 'message1', 'remind', 'work'].map((p) => at(`/class/${p}`)),
   // A search nobody matches: the wide table is empty and still scrolls by keyboard.
   at('/class/classstatistics1?keyword=无此学员'),
   // The demo's first homework has submissions awaiting review; the first demo class has practice reports to audit.

@@ -15,6 +15,7 @@ export * as catalog from './calls/catalog.ts';
 export * as learning from './calls/learning.ts';
 export * as exam from './calls/exam.ts';
 export * as teacher from './calls/teacher.ts';
+export * as remind from './calls/remind.ts';
 export * as notes from './calls/notes.ts';
 export * as mistakes from './calls/mistakes.ts';
 export * as operator from './calls/operator.ts';

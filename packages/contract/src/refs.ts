@@ -62,6 +62,7 @@ export const catalog = refsOf('catalog', contract.catalog);
 export const learning = refsOf('learning', contract.learning);
 export const exam = refsOf('exam', contract.exam);
 export const teacher = refsOf('teacher', contract.teacher);
+export const remind = refsOf('remind', contract.remind);
 export const notes = refsOf('notes', contract.notes);
 export const mistakes = refsOf('mistakes', contract.mistakes);
 export const operator = refsOf('operator', contract.operator);

@@ -22,7 +22,7 @@ export const AREAS: readonly Area[] = [
     path: '/class',
     title: '班级管理',
     wide: true,
-    pages: ['teacherinfo', 'review', 'classstatistics', 'myclass', 'work', 'classcourse', 'practice', 'message'],
+    pages: ['teacherinfo', 'review', 'classstatistics', 'myclass', 'work', 'classcourse', 'practice', 'message', 'remind'],
   },
 ];
 

@@ -72,6 +72,7 @@ export const ROUTES: RouteSpec[] = [
       child('practice1', '报告审核'),
       child('message', '消息管理'),
       child('message1', '发送消息'),
+      child('remind', '学习提醒'),
     ],
   },
   {

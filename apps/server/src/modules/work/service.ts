@@ -765,6 +765,29 @@ export function makeWork({ db, platform, files, classesOf, classOfTeacher, uploa
       return { workId: w.id, personId: body.personId, extensionUntil: iso(until) };
     },
 
+    /**
+     * Per member among `personIds`: the class's homework and practice reports they have not handed in
+     * and may still hand in (no cut-off, or a cut-off, an extension's included, still ahead), by due
+     * date; the reminders' {未交作业}.
+     */
+    async notHandedIn(classId: number, personIds: number[], now = new Date()): Promise<Map<number, { title: string; dueAt: Date }[]>> {
+      const out = new Map<number, { title: string; dueAt: Date }[]>(personIds.map((id) => [id, []]));
+      if (personIds.length === 0) return out;
+      const rows = await db
+        .select({ personId: classMembers.personId, w: works, extension: workExtensions.until })
+        .from(works)
+        .innerJoin(classMembers, eq(classMembers.classId, works.classId))
+        .leftJoin(workSubmissions, and(eq(workSubmissions.workId, works.id), eq(workSubmissions.personId, classMembers.personId)))
+        .leftJoin(workExtensions, and(eq(workExtensions.workId, works.id), eq(workExtensions.personId, classMembers.personId)))
+        .where(and(eq(works.classId, classId), inArray(classMembers.personId, personIds), sql`coalesce(${workSubmissions.version}, 0) = 0`))
+        .orderBy(asc(works.dueAt), asc(works.id));
+      for (const r of rows) {
+        const d = deadlinesFor(r.w, r.extension);
+        if (d.cutoffAt === null || d.cutoffAt > now) out.get(r.personId)!.push({ title: r.w.title, dueAt: d.dueAt });
+      }
+      return out;
+    },
+
     async pending(teacher: Caller) {
       const classes = await classesOf(teacher.personId);
       if (classes.length === 0) return [];
