@@ -1,6 +1,7 @@
 export * from './constants.ts';
 export * from './messages.ts';
 export * from './anchor.ts';
+export * from './display.ts';
 export * from './call.ts';
 export * from './rules/fields.ts';
 export * from './access/rules.ts';
