@@ -21,6 +21,8 @@ export async function storeDisplay(page: Page, settings: Partial<DisplaySettings
 export interface CareFindings {
   /** The page scrolls sideways by this many px (0: it does not). */
   sideways: number;
+  /** Texts that reach past the window's right edge (outside a region that scrolls on purpose): cut off or off screen. */
+  outside: string[];
   /** Visible texts under 18 px: the first few, with their size. */
   smallText: string[];
   /** Texts whose line height is under 1.3 times their size. */
@@ -40,11 +42,21 @@ export function measureCare(page: Page): Promise<CareFindings> {
     const name = (el: Element) => `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).slice(0, 2).join('.')}` : ''} "${(el.textContent ?? '').trim().slice(0, 12)}"`;
     const smallText: string[] = [];
     const tightLines: string[] = [];
+    const outside: string[] = [];
+    const width = document.documentElement.clientWidth;
+    const scrolls = (el: Element) => {
+      for (let e: Element | null = el.parentElement; e && e !== document.body; e = e.parentElement) {
+        const s = getComputedStyle(e);
+        if (/(auto|scroll)/.test(s.overflowX) || s.position === 'fixed' || e.matches('.carousel-track, .ant-table-content, .ant-tabs-nav-list')) return true;
+      }
+      return false;
+    };
     for (const el of document.body.querySelectorAll('*')) {
       // Elements that hold text of their own (a text node with letters), not their children's.
       const own = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && /[\p{L}\p{N}]/u.test(n.textContent ?? ''));
       if (!own || !shown(el) || el.closest('svg, .reading-guide, .brand-logo')) continue;
       const s = getComputedStyle(el);
+      if (el.getBoundingClientRect().right > width + 1 && !scrolls(el)) outside.push(`${name(el)} to ${Math.round(el.getBoundingClientRect().right)}px`);
       const size = parseFloat(s.fontSize);
       if (size < 17.5) smallText.push(`${name(el)} ${size}px`);
       const lh = s.lineHeight === 'normal' ? size * 1.2 : parseFloat(s.lineHeight);
@@ -61,6 +73,7 @@ export function measureCare(page: Page): Promise<CareFindings> {
     }
     return {
       sideways: Math.max(0, document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      outside: outside.slice(0, 8),
       smallText: smallText.slice(0, 8),
       tightLines: tightLines.slice(0, 8),
       smallTargets: smallTargets.slice(0, 8),
