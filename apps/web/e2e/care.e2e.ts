@@ -9,7 +9,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DISPLAY_SETTINGS_KEY, person, STORAGE_KEY, urlOf } from '@portal/contract';
-import { ACCOUNTS, browserOfThisFile, eventually, loginWithPassword, pathOf, seriousA11yViolations } from './helpers.ts';
+import { ACCOUNTS, browserOfThisFile, eventually, loginWithPassword, openLoginModal, pathOf, seriousA11yViolations } from './helpers.ts';
 import { measureCare, storeDisplay } from './display.ts';
 import { EXAM, LEARNER, logIn, openVisit, PUBLIC, STUDY, TEACHER, type Visit } from './routes.ts';
 
@@ -163,6 +163,17 @@ describe('the settings before the first paint, by keyboard, and on the account',
     await shot(b.page, 'toolbar-other-browser-375');
     await eventually(() => b.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     await b.close();
+  });
+
+  it('the image captcha names its alternative beside it: the SMS login, one press away', async () => {
+    const { page, close } = await browser.open('desktop');
+    await page.goto('/index');
+    const { modal } = await openLoginModal(page);
+    const alternative = modal.getByRole('button', { name: '看不清图形验证码？改用短信验证码登录' });
+    await alternative.focus();
+    await page.keyboard.press('Enter');
+    await eventually(() => modal.getByRole('tab', { name: '短信登录' }).getAttribute('aria-selected')).toBe('true');
+    await close();
   });
 
   it('a whole exam by keyboard alone in care mode: choose, type, mark, move, hand in', { timeout: 240_000 }, async () => {

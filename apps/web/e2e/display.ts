@@ -60,8 +60,13 @@ export function measureCare(page: Page): Promise<CareFindings> {
       const size = parseFloat(s.fontSize);
       if (size < 17.5) smallText.push(`${name(el)} ${size}px`);
       const lh = s.lineHeight === 'normal' ? size * 1.2 : parseFloat(s.lineHeight);
-      // A one-line control (a button, a tag) may centre its text in a fixed height; running text may not be tight.
-      if (lh < size * 1.3 && el.closest('p, li, td, dd, article') && el.getBoundingClientRect().height > lh * 1.5) tightLines.push(`${name(el)} ${lh}/${size}`);
+      // Running text (more than one line) may not be tight; a one-line label (a button, a percentage) has no lines to space.
+      if (lh < size * 1.3) {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        if (lines.size > 1) tightLines.push(`${name(el)} ${lh}/${size}`);
+      }
     }
     const smallTargets: string[] = [];
     for (const el of document.body.querySelectorAll('a[href], button, [role="button"], [role="tab"], input[type="checkbox"], input[type="radio"], select')) {
