@@ -10,7 +10,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DISPLAY_SETTINGS_KEY, person, STORAGE_KEY, urlOf } from '@portal/contract';
 import { ACCOUNTS, browserOfThisFile, eventually, loginWithPassword, openLoginModal, pathOf, seriousA11yViolations } from './helpers.ts';
-import { measureCare, storeDisplay } from './display.ts';
+import { measureCare, STANDARD, storeDisplay } from './display.ts';
 import { EXAM, LEARNER, logIn, openVisit, PUBLIC, STUDY, TEACHER, type Visit } from './routes.ts';
 
 const baseUrl = inject('baseUrl');
@@ -39,8 +39,17 @@ async function walk(size: 'desktop' | 'phone', visits: Visit[], judge: (page: Pa
     const seen = await judge(page);
     if (Array.isArray(seen) ? seen.length > 0 : Object.keys(seen).length > 0) found[address] = seen;
   }
+  // The login took this device's settings onto the account (it had none): the shared demo accounts
+  // are given the standard ones back, so the other browser tests see them as they were.
+  if (opts.account) await saveOnAccount(page, STANDARD);
   await close();
   return found;
+}
+
+async function saveOnAccount(page: Page, settings: typeof STANDARD) {
+  const token = await page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { token?: string }).token ?? '', STORAGE_KEY);
+  const r = await fetch(`${baseUrl}${urlOf(person.saveDisplaySettings, '')}`, { method: 'POST', headers: { authorization: token, 'content-type': 'application/json' }, body: JSON.stringify(settings) });
+  expect(r.status).toBe(200);
 }
 
 /** The care mode's measures, only those that fail. */
