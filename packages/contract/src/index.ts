@@ -1,6 +1,7 @@
 export * from './constants.ts';
 export * from './messages.ts';
 export * from './anchor.ts';
+export * from './display.ts';
 export * from './call.ts';
 export * from './rules/fields.ts';
 export * from './access/rules.ts';
@@ -9,7 +10,7 @@ export * as auth from './calls/auth.ts';
 export * as person from './calls/person.ts';
 export * as dev from './calls/dev.ts';
 export { WECHAT_STATUS } from './calls/auth.ts';
-export type { AiIdentity, SessionPerson, PortalConfig } from './calls/person.ts';
+export type { AiIdentity, DisplaySettings, SessionPerson, PortalConfig } from './calls/person.ts';
 export * as content from './calls/content.ts';
 export * as catalog from './calls/catalog.ts';
 export * as learning from './calls/learning.ts';

@@ -3,7 +3,7 @@
  * opens the profile), 修改密码 and 退出登录 — or 登录 for a visitor — the college name, and the role's
  * menu. On a phone the menu and the account links move into a drawer.
  */
-import { Suspense, useState, useSyncExternalStore } from 'react';
+import { Suspense, useRef, useState, useSyncExternalStore } from 'react';
 import { MenuOutlined, RobotOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { DEFAULT_UTC_OFFSET_MINUTES, isTeacher, MSG } from '@portal/contract/base';
@@ -11,6 +11,8 @@ import { teacher } from '@portal/contract/refs';
 import { useCallQuery } from '../api/useCallQuery.ts';
 import { authUi } from '../features/auth/authUi.ts';
 import { logout, useSession } from '../features/auth/session.ts';
+import { AccessToolbar } from '../features/display/AccessToolbar.tsx';
+import { CareSwitch } from '../features/display/CareSwitch.tsx';
 import { usePortalConfig } from '../lib/config.ts';
 import { calendarDay } from '../lib/format.ts';
 import { renderInstant } from '../ssrState.ts';
@@ -39,6 +41,7 @@ const useToday = (utcOffsetMinutes: number) =>
     () => calendarDay(Date.now(), utcOffsetMinutes),
     () => calendarDay(renderInstant(), utcOffsetMinutes),
   );
+const TOOLBAR_ID = 'a11y-toolbar';
 const MenuDrawer = lazyAntd(() => import('./MenuDrawer.tsx'));
 
 export function Header() {
@@ -51,6 +54,8 @@ export function Header() {
   /** Kept mounted after the first opening so the drawer can animate closed. */
   const [drawerUsed, setDrawerUsed] = useState(false);
   const [leaving, setLeaving] = useState(false);
+  const [toolbarOpen, setToolbarOpen] = useState(false);
+  const toolbarButton = useRef<HTMLButtonElement>(null);
   const today = useToday(config?.utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES);
 
   // Between a login's token and its person (fetched next), whose menu to show is not known yet:
@@ -198,6 +203,12 @@ export function Header() {
               <span className="brand-sub">干部在线学习培训平台</span>
             </span>
           </Link>
+          <div className="header-display">
+            <CareSwitch className="display-switch" />
+            <button type="button" className="display-switch" aria-expanded={toolbarOpen} aria-controls={TOOLBAR_ID} onClick={() => setToolbarOpen((o) => !o)} ref={toolbarButton}>
+              无障碍
+            </button>
+          </div>
           <button
             type="button"
             className="header-burger"
@@ -216,6 +227,15 @@ export function Header() {
           {menu.map(menuLink)}
         </div>
       </nav>
+      {toolbarOpen ? (
+        <AccessToolbar
+          id={TOOLBAR_ID}
+          onClose={() => {
+            setToolbarOpen(false);
+            toolbarButton.current?.focus();
+          }}
+        />
+      ) : null}
       <Suspense fallback={null}>
         {drawerOpen || drawerUsed ? (
           <MenuDrawer open={drawerOpen} onClose={close}>
