@@ -33,9 +33,12 @@ import { makeLearning } from './modules/learning/service.ts';
 import { learningRoutes } from './modules/learning/routes.ts';
 import { makeExam, SWEEP_INTERVAL_MS } from './modules/exam/service.ts';
 import { examRoutes } from './modules/exam/routes.ts';
+import { makeMistakes } from './modules/mistakes/service.ts';
+import { mistakesRoutes } from './modules/mistakes/routes.ts';
 import { makeReports } from './modules/reports/service.ts';
 import { classMembership, makeTeacher } from './modules/teacher/service.ts';
 import { teacherRoutes } from './modules/teacher/routes.ts';
+import { makeReminders } from './modules/teacher/remind.ts';
 import { makeOps } from './modules/ops/service.ts';
 import { opsRoutes } from './modules/ops/routes.ts';
 import { fileFoldersOf } from './modules/ops/backup.ts';
@@ -48,6 +51,7 @@ import { makeNotes } from './modules/notes/service.ts';
 import { notesRoutes } from './modules/notes/routes.ts';
 import { makeWork } from './modules/work/service.ts';
 import { workRoutes } from './modules/work/routes.ts';
+import { makeReviewQueue, REVIEW_SWEEP_MS } from './modules/work/queue.ts';
 import { privateDiskFiles } from './modules/work/files.ts';
 import { aliyunSms, outboxSms, type SmsSender } from './integrations/sms.ts';
 import { realWechat, simulatedWechat, type WechatLogin } from './integrations/wechat.ts';
@@ -206,6 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   catalogRoutes(bind, makeCatalog({ db, progress: (personId, courseIds) => learning.courseProgress(personId, courseIds), examStanding: (caller, examIds) => exam.mineOfExams(caller, examIds) }));
   learningRoutes(bind, learning, metrics);
   examRoutes(bind, exam, metrics);
+  mistakesRoutes(bind, makeMistakes(db, exam), exam);
   certificateRoutes(bind, certificates);
   const importer = makeImporter({ db, storage, platform });
   importRoutes(bind, importer);
@@ -222,7 +227,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => clearInterval(sweep));
   const reports = makeReports(db, { completionRatio: config.COMPLETION_RATIO });
   const teacher = makeTeacher({ db, reports, platform, sms, uc, person, noticesPerPhoneDaily: config.SMS_NOTICE_DAILY_CAP_PER_PHONE, timeZone: config.TIME_ZONE, certificates });
-  teacherRoutes(bind, teacher);
   // Homework attachments are private: stored outside the statically served uploads, read through downloadWorkFile.
   const work = makeWork({
     db,
@@ -231,7 +235,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     classesOf: (teacherId) => reports.classesOf(teacherId),
     classOfTeacher: (teacherId, classId) => reports.classOfTeacher(teacherId, classId),
   });
-  workRoutes(bind, work, teacher);
+  const reminders = makeReminders({
+    db,
+    reports,
+    platform,
+    sms,
+    jobs,
+    notHandedIn: (classId, personIds) => work.notHandedIn(classId, personIds),
+    noticesPerPhoneDaily: config.SMS_NOTICE_DAILY_CAP_PER_PHONE,
+    timeZone: config.TIME_ZONE,
+  });
+  teacherRoutes(bind, teacher, reminders);
+  // Reviews held in the review queue's undo window become final in whichever instance's sweep takes
+  // them first (SKIP LOCKED: exactly once); the learner hears of a review only then.
+  const reviewQueue = makeReviewQueue({ db, platform, classesOf: (teacherId) => reports.classesOf(teacherId), access: teacher.access, undoSeconds: config.REVIEW_UNDO_SECONDS });
+  workRoutes(bind, work, teacher, reviewQueue);
+  const finaliseReviews = setInterval(() => {
+    reviewQueue.finaliseDue().catch((err: unknown) => app.log.error({ err }, 'review queue sweep failed'));
+  }, REVIEW_SWEEP_MS);
+  finaliseReviews.unref();
+  app.addHook('onClose', async () => clearInterval(finaliseReviews));
   const ops = makeOps(db, config);
   opsRoutes(bind, ops);
   const admin = makeAdmin({ db, config, platform, ops, rolesOf: uc.rolesOf, version: PRODUCT_VERSION });

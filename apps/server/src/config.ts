@@ -153,6 +153,8 @@ const schema = z.object({
   COMPLETION_RATIO: z.coerce.number().min(0.5).max(1).default(0.95),
   /** Minutes without interaction before the study page pauses and asks whether the learner is still there. */
   IDLE_MINUTES: z.coerce.number().int().min(1).max(240).default(20),
+  /** Seconds a review made in the review queue (批阅中心) may be undone before it is final and the learner is told. */
+  REVIEW_UNDO_SECONDS: z.coerce.number().int().min(3).max(300).default(10),
   /**
    * Words a course comment, reply or appraisal may not contain (comma-separated, matched ignoring case
    * and blanks). The default covers gambling, pornography, fraud and insults; a college replaces it with

@@ -90,6 +90,10 @@ export const LEARNER: Visit[] = [
   at('/learningClassroom/learningstatistics', '学习档案'),
   at('/learningClassroom/mymessage', '我的消息'),
   at('/learningClassroom/printcertificate', '打印证书'),
+  at('/learningClassroom/wrongbook', '错题本'),
+  at('/learningClassroom/wrongbook1', '错题重练'),
+  at('/learningClassroom/practicerecord', '练习记录'),
+  firstLinkTo('/learningClassroom/practicerecord1'),
   at('/learningClassroom/learningnotes', '学习笔记'),
   firstLinkTo('/learningClassroom/learningnotesedit'),
   at('/learningClassroom/learningnotesadd', '新增笔记'),
@@ -172,7 +176,7 @@ export const EXAM_LEARNERS = {
 
 /** The teacher's class area, as teacher 13800000004 with the demo classes. */
 export const TEACHER: Visit[] = [
-  ...['teacherinfo', 'classstatistics', 'classstatistics1', 'classstatistics2', 'myclass', 'myclass1', 'classcourse', 'classcourse1', 'message', 'message1', 'work'].map((p) => at(`/class/${p}`)),
+  ...['teacherinfo', 'review', 'classstatistics', 'classstatistics1', 'classstatistics2', 'myclass', 'myclass1', 'classcourse', 'classcourse1', 'message', 'message1', 'remind', 'work'].map((p) => at(`/class/${p}`)),
   // A search nobody matches: the wide table is empty and still scrolls by keyboard.
   at('/class/classstatistics1?keyword=无此学员'),
   // The demo's first homework has submissions awaiting review; the first demo class has practice reports to audit.

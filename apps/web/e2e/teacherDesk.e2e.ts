@@ -15,7 +15,7 @@ const browser = browserOfThisFile();
 const SHOTS = process.env.DESK_SHOTS;
 
 /** Every /class page with a class table (the first demo class, which has homework and practice reports). */
-const TABLE_PAGES = ['teacherinfo', 'classstatistics', 'classstatistics1', 'classstatistics2', 'myclass1', 'classcourse1', 'work', 'work1', 'practice', 'message1'];
+const TABLE_PAGES = ['teacherinfo', 'classstatistics', 'classstatistics1', 'classstatistics2', 'myclass1', 'classcourse1', 'work', 'work1', 'practice', 'message1', 'remind'];
 const PICKER_PAGES = TABLE_PAGES.filter((p) => p !== 'teacherinfo');
 
 async function openPage(page: Page, name: string) {

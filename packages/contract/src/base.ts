@@ -12,3 +12,4 @@ export { examResultText } from './classExam.ts';
 export * from './anchor.ts';
 export * from './bookTitle.ts';
 export { workFileTypeOfName } from './workFiles.ts';
+export { markDisplay } from './display.ts';

@@ -38,3 +38,14 @@ export const HYDRATED_EVENT = 'portal-hydrated';
 export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
 /** DEFAULT_TIME_ZONE's distance from UTC: China keeps UTC+8 all year. */
 export const DEFAULT_UTC_OFFSET_MINUTES = 480;
+
+/**
+ * The display settings (关怀版 and the accessibility toolbar, issue 27): kept in this browser under this
+ * key, apart from featurewebstorage (a logout clears that, not the device's way of showing pages), and on
+ * the account (person.getDisplaySettings). The page marks the root with them before its first paint.
+ */
+export const DISPLAY_SETTINGS_KEY = 'displaySettings';
+/** The toolbar's page zoom: 100 % to 200 % in these steps. */
+export const ZOOM_STEPS = [1, 1.25, 1.5, 1.75, 2] as const;
+export const CONTRASTS = ['none', 'blackOnYellow', 'yellowOnBlack'] as const;
+export const READING_GUIDES = ['none', 'line', 'cross'] as const;

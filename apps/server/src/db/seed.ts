@@ -10,6 +10,7 @@ import { hashPassword } from '../lib/crypto.ts';
 import { seedContent } from './seed-content.ts';
 import { seedLearning } from './seed-learning.ts';
 import { seedExams } from './seed-exam.ts';
+import { seedMistakes } from './seed-mistakes.ts';
 import { seedTeaching } from './seed-teaching.ts';
 import { seedNotes } from './seed-notes.ts';
 import { seedWork } from './seed-work.ts';
@@ -95,6 +96,7 @@ export async function seedDemo(db: Db) {
     await seedTeaching(tx, rnd);
     await seedNotes(tx, rnd);
     await seedWork(tx);
+    await seedMistakes(tx);
     // The college's administrators (issue 25), one per role, added last so the learners' demo is unchanged.
     const adminHash = await hashPassword(DEMO_PASSWORDS.admin);
     const staff = unit('省委党校（省行政学院）干部学院');

@@ -6,7 +6,7 @@
  * task blocks the page for long. A page that has not loaded within three seconds (a picture that
  * hangs) starts them anyway. If a chunk cannot be fetched, the page stays as the server rendered it,
  * links working. (The early read of localStorage that keeps it out of the entry's evaluation is the
- * head script's, MENU_MARK_SCRIPT below.)
+ * head script's, HEAD_SCRIPT below.)
  *
  * A link works before the app runs; a button does not. So a press on a button before then starts the
  * scripts at once and is kept, and the button is pressed again when the app has taken over the page
@@ -17,7 +17,7 @@
  * allows it by its hash (BOOT_SCRIPT_CSP) rather than allowing inline scripts.
  */
 import { createHash } from 'node:crypto';
-import { HYDRATED_EVENT, PERSON_TYPE_TEACHER, STORAGE_KEY } from '@portal/contract';
+import { DISPLAY_SETTINGS_KEY, HYDRATED_EVENT, markDisplay, PERSON_TYPE_TEACHER, STORAGE_KEY } from '@portal/contract';
 
 export const BOOT_SCRIPT = `(function () {
   var data = document.currentScript.dataset, started = false, pressed = null;
@@ -75,20 +75,27 @@ export function bootScriptTag(chunks: string[], preload: string[]): string {
 }
 
 /**
- * The other inline script, in the head of a page rendered on the server. The server renders a
- * visitor's page (it cannot know who is logged in: the session is in this browser's storage), whose
- * menu is the learner's; a logged-in teacher must not see it, not even until the app takes over. So
- * before the page is painted this marks the document with the menu of the person stored here, and the
- * frame's styles hide a menu drawn for the other kind (apps/web/src/app/menu.ts keeps the mark up to
- * date once the app runs). Reading localStorage here also loads the origin's storage, which would
- * otherwise lengthen the entry's evaluation (the session is read there; ADR 0011).
+ * The other inline script, in the head of a page rendered on the server, marks the root before the
+ * page is painted:
+ * - with the menu of the person stored here. The server renders a visitor's page (it cannot know who is
+ *   logged in: the session is in this browser's storage), whose menu is the learner's; a logged-in
+ *   teacher must not see it, not even until the app takes over, so the frame's styles hide a menu drawn
+ *   for the other kind (apps/web/src/app/menu.ts keeps the mark up to date once the app runs);
+ * - with this browser's display settings (关怀版, zoom, contrast, pointer, reading guide: issue 27), by
+ *   the same function the app calls when they change (markDisplay), so a page in care mode or high
+ *   contrast is never painted first in the standard look.
+ * Reading localStorage here also loads the origin's storage, which would otherwise lengthen the entry's
+ * evaluation (the session is read there; ADR 0011).
  */
-export const MENU_MARK_SCRIPT = `(function () {
+export const HEAD_SCRIPT = `(function () {
   try {
     var s = JSON.parse(localStorage.getItem('${STORAGE_KEY}') || 'null');
     if (s && s.userInfo) document.documentElement.dataset.menu = s.userInfo.personType === ${PERSON_TYPE_TEACHER} ? 'teacher' : 'student';
   } catch (e) { /* storage blocked or unreadable: a visitor's page */ }
+  try {
+    (${markDisplay.toString()})(document.documentElement, JSON.parse(localStorage.getItem('${DISPLAY_SETTINGS_KEY}') || 'null'));
+  } catch (e) { /* storage blocked or unreadable: the standard look */ }
 })();`;
 
-/** The CSP source that allows exactly MENU_MARK_SCRIPT. */
-export const MENU_MARK_SCRIPT_CSP = `'sha256-${createHash('sha256').update(MENU_MARK_SCRIPT).digest('base64')}'`;
+/** The CSP source that allows exactly HEAD_SCRIPT. */
+export const HEAD_SCRIPT_CSP = `'sha256-${createHash('sha256').update(HEAD_SCRIPT).digest('base64')}'`;

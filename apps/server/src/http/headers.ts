@@ -3,12 +3,12 @@
  * computed once at start. (A per-request policy builder cost ~8% of the CPU of a progress report.)
  */
 import type { FastifyInstance } from 'fastify';
-import { BOOT_SCRIPT_CSP, MENU_MARK_SCRIPT_CSP } from './bootScript.ts';
+import { BOOT_SCRIPT_CSP, HEAD_SCRIPT_CSP } from './bootScript.ts';
 
 const CSP = [
   "default-src 'self'",
   // The server-rendered pages' two inline scripts are allowed by their hashes (bootScript.ts), no other inline script.
-  `script-src 'self' ${BOOT_SCRIPT_CSP} ${MENU_MARK_SCRIPT_CSP}`,
+  `script-src 'self' ${BOOT_SCRIPT_CSP} ${HEAD_SCRIPT_CSP}`,
   // antd writes its component styles at run time.
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",

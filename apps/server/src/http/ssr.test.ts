@@ -12,7 +12,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminContent, person, urlOf } from '@portal/contract';
 import { createTestApp, DEMO_ADMINS, PRODUCT, type TestApp } from '../test/harness.ts';
-import { BOOT_SCRIPT, MENU_MARK_SCRIPT } from './bootScript.ts';
+import { BOOT_SCRIPT, HEAD_SCRIPT } from './bootScript.ts';
 
 const TEMPLATE = `<!doctype html>
 <html lang="zh-CN">
@@ -141,8 +141,8 @@ describe('server rendering of /index and /course', () => {
     expect(html.indexOf('data-chunks')).toBeGreaterThan(html.indexOf('portal-ssr-state'));
     // The head's script marks the stored person's menu before the first paint (a teacher never sees the visitor's learner menu).
     const mark = /<script>([\s\S]*?)<\/script><\/head>/.exec(html);
-    expect(mark?.[1]).toBe(MENU_MARK_SCRIPT);
-    expect(res.headers['content-security-policy']).toContain(`script-src 'self' ${hash(BOOT_SCRIPT)} ${hash(MENU_MARK_SCRIPT)};`);
+    expect(mark?.[1]).toBe(HEAD_SCRIPT);
+    expect(res.headers['content-security-policy']).toContain(`script-src 'self' ${hash(BOOT_SCRIPT)} ${hash(HEAD_SCRIPT)};`);
   });
 
   it('renders as a visitor: nothing of the request (its session) reaches the calls', async () => {

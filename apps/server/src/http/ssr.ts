@@ -15,7 +15,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance, HTTPMethods } from 'fastify';
-import { bootScriptTag, MENU_MARK_SCRIPT } from './bootScript.ts';
+import { bootScriptTag, HEAD_SCRIPT } from './bootScript.ts';
 
 /** The paths rendered on the server (with any query string). */
 export const SSR_PATHS: readonly string[] = ['/index', '/course'];
@@ -142,7 +142,7 @@ export function makeSsr(app: FastifyInstance, opts: { webDist: string; ssrDist: 
     return html
       .replace(/<script type="module" crossorigin src="[^"]*"><\/script>\s*/g, '')
       .replace(/<link rel="modulepreload" crossorigin href="[^"]*">\s*/g, '')
-      .replace('</head>', () => `${own.css.map(style).join('')}<script>${MENU_MARK_SCRIPT}</script></head>`)
+      .replace('</head>', () => `${own.css.map(style).join('')}<script>${HEAD_SCRIPT}</script></head>`)
       .replace('</body>', () => `${bootScriptTag(entryAssets.js, own.js)}</body>`)
       .replace(/<!--app-loading-->[\s\S]*<!--\/app-loading-->/, '')
       // Replacer functions: the page's text may hold `$&` and friends, which a replacement string would expand.

@@ -41,6 +41,43 @@ export async function noticeCountsSince(db: Db, phones: string[], since: Date): 
   return new Map(rows.map((r) => [r.phone, r.n]));
 }
 
+/**
+ * Whether one more notice to `phone` stays within the daily cap, given `counts` of today's notices
+ * (counted up when it does): the preview and the sending decide with this one rule.
+ */
+export function takeNoticeCap(counts: Map<string, number>, phone: string, cap: number): boolean {
+  const n = counts.get(phone) ?? 0;
+  if (n >= cap) return false;
+  counts.set(phone, n + 1);
+  return true;
+}
+
+/**
+ * Sends each notice whose number is within its daily cap (counted from `since`); a refusal of the
+ * provider is that notice's failure, not the others'. The state of each, in order.
+ */
+export async function sendNoticesWithinCap(db: Db, sms: SmsSender, cap: { perPhone: number; since: Date }, notices: { mobile: string; text: string }[]) {
+  const counts = await noticeCountsSince(
+    db,
+    notices.map((n) => n.mobile),
+    cap.since,
+  );
+  const out: { status: 'sent' | 'failed' | 'capped'; error: string | null }[] = [];
+  for (const n of notices) {
+    if (!takeNoticeCap(counts, n.mobile, cap.perPhone)) {
+      out.push({ status: 'capped', error: null });
+      continue;
+    }
+    try {
+      await sms.sendNotice(n.mobile, n.text);
+      out.push({ status: 'sent', error: null });
+    } catch (e) {
+      out.push({ status: 'failed', error: (e as Error).message });
+    }
+  }
+  return out;
+}
+
 export function outboxSms(db: Db): SmsSender {
   return {
     name: 'outbox',

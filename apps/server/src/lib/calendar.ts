@@ -32,3 +32,21 @@ export function startOfDayIn(timeZone: string, now = Date.now()): Date {
 
 /** The date (YYYY-MM-DD) of the instant `at` in `timeZone`. */
 export const dateIn = (timeZone: string, at: number) => new Date(Math.floor(at / 1000) * 1000 + offsetMs(timeZone, at)).toISOString().slice(0, 10);
+
+/**
+ * The first instant after `after` that is `weekday` (1 Monday … 7 Sunday) at `minuteOfDay` on the
+ * college's clock: "every Monday at 9:00" means 9:00 in China whatever the server's own zone.
+ */
+export function nextWeekly(timeZone: string, weekday: number, minuteOfDay: number, after = Date.now()): Date {
+  const today = startOfDayIn(timeZone, after);
+  for (let d = 0; d <= 7; d++) {
+    // Noon of day d, so that a day whose clocks change still lands on the right date.
+    const day = startOfDayIn(timeZone, today.getTime() + d * 86_400_000 + 12 * 3_600_000);
+    const [y, m, dd] = dateIn(timeZone, day.getTime()).split('-').map(Number) as [number, number, number];
+    const isoWeekday = ((new Date(Date.UTC(y, m - 1, dd)).getUTCDay() + 6) % 7) + 1;
+    const wall = day.getTime() + minuteOfDay * 60_000;
+    const at = new Date(wall - (offsetMs(timeZone, wall) - offsetMs(timeZone, day.getTime())));
+    if (isoWeekday === weekday && at.getTime() > after) return at;
+  }
+  throw new Error('unreachable: a weekday recurs within eight days');
+}

@@ -7,10 +7,12 @@
  * (Modal.confirm) that render outside every provider get this one too; look.e2e.ts checks that no
  * page shows antd's blue.
  */
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
+import type { DisplaySettings } from '@portal/contract';
 import { ConfigProvider, type ThemeConfig } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { BRAND } from '../lib/theme.ts';
+import { useDisplay } from '../lib/display.ts';
 
 export const THEME: ThemeConfig = {
   token: {
@@ -43,9 +45,48 @@ export const THEME: ThemeConfig = {
   },
 };
 
+/**
+ * 关怀版 (issue 27): antd's sizes from the same settings as the frame's styles (display.css): text 18 px,
+ * controls 44 px high (the large ones, antd's primary actions, 60 px), the faint greys dark enough for 7:1.
+ */
+const CARE_TOKENS: ThemeConfig['token'] = {
+  fontSize: 18,
+  fontSizeSM: 18,
+  fontSizeLG: 20,
+  lineHeight: 1.6,
+  controlHeight: 44,
+  controlHeightSM: 44,
+  controlHeightLG: 60,
+  colorTextSecondary: 'rgba(0, 0, 0, 0.75)',
+  colorTextTertiary: 'rgba(0, 0, 0, 0.7)',
+  colorTextDescription: 'rgba(0, 0, 0, 0.75)',
+};
+
+/** High contrast: antd's own colours as the toolbar's two pairs (display.css overrides what is left). */
+const contrastTokens = (fg: string, bg: string): ThemeConfig['token'] => ({
+  colorPrimary: fg,
+  colorLink: fg,
+  colorInfo: fg,
+  colorText: fg,
+  colorTextBase: fg,
+  colorBgBase: bg,
+  colorBgContainer: bg,
+  colorBgElevated: bg,
+  colorBorder: fg,
+  colorTextLightSolid: bg,
+});
+
+export function themeFor(settings: Pick<DisplaySettings, 'care' | 'contrast'>): ThemeConfig {
+  if (!settings.care && settings.contrast === 'none') return THEME;
+  const contrast = settings.contrast === 'yellowOnBlack' ? contrastTokens('#ffff00', '#000000') : settings.contrast === 'blackOnYellow' ? contrastTokens('#000000', '#ffff00') : {};
+  return { ...THEME, token: { ...THEME.token, ...(settings.care ? CARE_TOKENS : {}), ...contrast } };
+}
+
 export function AntdScope({ children }: { children: ReactNode }) {
+  const { care, contrast } = useDisplay();
+  const theme = useMemo(() => themeFor({ care, contrast }), [care, contrast]);
   return (
-    <ConfigProvider locale={zhCN} theme={THEME} button={{ autoInsertSpace: false }}>
+    <ConfigProvider locale={zhCN} theme={theme} button={{ autoInsertSpace: false }}>
       {children}
     </ConfigProvider>
   );

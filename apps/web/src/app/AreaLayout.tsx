@@ -1,16 +1,25 @@
 /**
  * The layout of an area (the learner's classroom, the teacher's class management): its side
  * navigation beside the page's title and content. RouteView draws every page of an area in it.
+ * The navigation offers only the pages the route table lets this person open (a training-class
+ * account without the exam right sees no 错题本 or 练习记录).
  */
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { decideRoute } from '@portal/contract/base';
+import { useSession } from '../features/auth/session.ts';
 import { entryOf, type Area } from './areas.ts';
 import { routeOf } from './routeSpec.ts';
+import { badgeText, useReviewWaiting } from '../features/teacher/reviewWaiting.ts';
 import '../features/learning/learning.css';
 
 export default function AreaLayout({ area, title, children }: { area: Area; title: string; children: ReactNode }) {
   const { pathname } = useLocation();
   const current = entryOf(area, pathname);
+  const { person } = useSession();
+  // 批阅中心 carries how many hand-ins await the teacher.
+  const waiting = useReviewWaiting();
+  const badgeOf = (p: string) => (area.path === '/class' && p === 'review' ? waiting : 0);
   return (
     <div className={area.wide ? 'page-container classroom classroom-wide' : 'page-container classroom'}>
       <nav className="classroom-nav" aria-label={area.title}>
@@ -18,12 +27,19 @@ export default function AreaLayout({ area, title, children }: { area: Area; titl
         <ul>
           {area.pages.map((p) => {
             const path = `${area.path}/${p}`;
+            const spec = routeOf(path);
+            if (spec && person && decideRoute(spec, person) !== 'allow') return null;
             const active = p === current;
             const exact = pathname === path;
             return (
               <li key={p}>
                 <Link to={path} className={active ? 'classroom-link classroom-link-active' : 'classroom-link'} aria-current={exact ? 'page' : active ? 'true' : undefined}>
-                  {routeOf(path)?.title ?? p}
+                  {spec?.title ?? p}
+                  {badgeOf(p) > 0 ? (
+                    <span className="header-badge" aria-label={`${badgeOf(p)}份待批阅`}>
+                      {badgeText(badgeOf(p))}
+                    </span>
+                  ) : null}
                 </Link>
               </li>
             );

@@ -3,7 +3,7 @@
  * opens the profile), 修改密码 and 退出登录 — or 登录 for a visitor — the college name, and the role's
  * menu. On a phone the menu and the account links move into a drawer.
  */
-import { Suspense, useState, useSyncExternalStore } from 'react';
+import { Suspense, useRef, useState, useSyncExternalStore } from 'react';
 import { MenuOutlined, RobotOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { DEFAULT_UTC_OFFSET_MINUTES, isTeacher, MSG } from '@portal/contract/base';
@@ -11,6 +11,8 @@ import { teacher } from '@portal/contract/refs';
 import { useCallQuery } from '../api/useCallQuery.ts';
 import { authUi } from '../features/auth/authUi.ts';
 import { logout, useSession } from '../features/auth/session.ts';
+import { AccessToolbar } from '../features/display/AccessToolbar.tsx';
+import { CareSwitch } from '../features/display/CareSwitch.tsx';
 import { usePortalConfig } from '../lib/config.ts';
 import { calendarDay } from '../lib/format.ts';
 import { renderInstant } from '../ssrState.ts';
@@ -20,6 +22,7 @@ import { menuKindOf, menuOf, type MenuItem } from './menu.ts';
 import { HeaderQr } from './HeaderQr.tsx';
 import { MobileQrCard } from './MobileQr.tsx';
 import { useNavActions } from './useNavActions.ts';
+import { badgeText, useReviewWaiting } from '../features/teacher/reviewWaiting.ts';
 
 const COLLEGE_FALLBACK = '干部网络学院';
 /** The date is looked at again every minute, so a page left open past midnight moves on to the new day. */
@@ -38,6 +41,7 @@ const useToday = (utcOffsetMinutes: number) =>
     () => calendarDay(Date.now(), utcOffsetMinutes),
     () => calendarDay(renderInstant(), utcOffsetMinutes),
   );
+const TOOLBAR_ID = 'a11y-toolbar';
 const MenuDrawer = lazyAntd(() => import('./MenuDrawer.tsx'));
 
 export function Header() {
@@ -50,6 +54,8 @@ export function Header() {
   /** Kept mounted after the first opening so the drawer can animate closed. */
   const [drawerUsed, setDrawerUsed] = useState(false);
   const [leaving, setLeaving] = useState(false);
+  const [toolbarOpen, setToolbarOpen] = useState(false);
+  const toolbarButton = useRef<HTMLButtonElement>(null);
   const today = useToday(config?.utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES);
 
   // Between a login's token and its person (fetched next), whose menu to show is not known yet:
@@ -58,6 +64,9 @@ export function Header() {
   // A learner's unread class messages: the badge on 我的消息.
   const learner = person !== null && !isTeacher(person);
   const unread = useCallQuery(teacher.findUnreadMessageCount, {}, { enabled: learner, staleTime: 60_000 }).data ?? 0;
+  // A teacher's hand-ins awaiting review: the badge on 班级管理 (where 批阅中心 is).
+  const waiting = useReviewWaiting();
+  const badgeOf = (item: MenuItem) => (item.kind === 'route' && item.path === '/class' && waiting > 0 ? waiting : 0);
 
   const close = () => setDrawerOpen(false);
   const isActive = (path: string) => location.pathname === path || location.pathname.startsWith(`${path}/`);
@@ -82,6 +91,7 @@ export function Header() {
         href={item.path}
         className={isActive(item.path) ? 'nav-item nav-item-active' : 'nav-item'}
         aria-current={isActive(item.path) ? 'page' : undefined}
+        aria-label={badgeOf(item) ? `${item.label}，${badgeOf(item)}份待批阅` : undefined}
         onClick={(e) => {
           e.preventDefault();
           close();
@@ -89,6 +99,7 @@ export function Header() {
         }}
       >
         {item.label}
+        {badgeOf(item) ? <span className="header-badge">{badgeText(badgeOf(item))}</span> : null}
       </a>
     ) : (
       <button
@@ -120,7 +131,7 @@ export function Header() {
       {learner ? (
         <Link to="/learningClassroom/mymessage" className="header-link" onClick={close} aria-label={unread > 0 ? `我的消息，${unread}条未读` : '我的消息'}>
           我的消息
-          {unread > 0 ? <span className="header-badge">{unread > 99 ? '99+' : unread}</span> : null}
+          {unread > 0 ? <span className="header-badge">{badgeText(unread)}</span> : null}
         </Link>
       ) : null}
       <button
@@ -192,6 +203,12 @@ export function Header() {
               <span className="brand-sub">干部在线学习培训平台</span>
             </span>
           </Link>
+          <div className="header-display">
+            <CareSwitch className="display-switch" />
+            <button type="button" className="display-switch" aria-expanded={toolbarOpen} aria-controls={TOOLBAR_ID} onClick={() => setToolbarOpen((o) => !o)} ref={toolbarButton}>
+              无障碍
+            </button>
+          </div>
           <button
             type="button"
             className="header-burger"
@@ -210,6 +227,15 @@ export function Header() {
           {menu.map(menuLink)}
         </div>
       </nav>
+      {toolbarOpen ? (
+        <AccessToolbar
+          id={TOOLBAR_ID}
+          onClose={() => {
+            setToolbarOpen(false);
+            toolbarButton.current?.focus();
+          }}
+        />
+      ) : null}
       <Suspense fallback={null}>
         {drawerOpen || drawerUsed ? (
           <MenuDrawer open={drawerOpen} onClose={close}>

@@ -10,8 +10,10 @@ import { setUnauthorizedHandler } from '../api/client.ts';
 import { authUi } from '../features/auth/authUi.ts';
 import { AuthModals } from '../features/auth/AuthModals.tsx';
 import { restoreSession } from '../features/auth/session.ts';
+import { display } from '../lib/display.ts';
 import { storage } from '../lib/storage.ts';
 import { SSR_STATE_ID } from '../ssrState.ts';
+import { ReadingAids } from '../features/display/ReadingAids.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { markStoredMenu } from './menu.ts';
@@ -34,10 +36,22 @@ function startOnce() {
     storage.clearSession();
     authUi.openLogin(`${window.location.pathname}${window.location.search}`);
   });
-  // Another tab logged in or out: follow it.
-  window.addEventListener('storage', () => storage.reload());
+  // Another tab logged in or out, or changed the display settings: follow it.
+  window.addEventListener('storage', () => {
+    storage.reload();
+    display.reload();
+  });
   markStoredMenu(() => storage.get().userInfo, storage.subscribe);
-  void restoreSession();
+  // Whenever a person is (again) logged in here, the display settings of their account take over.
+  let syncedFor: number | null = null;
+  const syncDisplay = () => {
+    const who = storage.get().userInfo?.personId ?? null;
+    if (who === syncedFor) return;
+    syncedFor = who;
+    if (who !== null) void display.syncWithAccount().catch((err: unknown) => console.warn('display settings of the account not read', err));
+  };
+  storage.subscribe(syncDisplay);
+  void restoreSession().then(syncDisplay);
 }
 
 /** True in a browser that opened a page rendered on the server (ADR 0008). */
@@ -78,6 +92,7 @@ export function RootLayout() {
       </main>
       {bare ? null : <Footer />}
       <AuthModals />
+      <ReadingAids />
       {scrollRestoration ? <ScrollRestoration /> : null}
     </div>
   );

@@ -16,13 +16,13 @@ export const AREAS: readonly Area[] = [
   {
     path: '/learningClassroom',
     title: '学习课堂',
-    pages: ['ongoingTopic', 'ongoingcourses', 'qualifiedcourses', 'statisticspage', 'learningstatistics', 'myhomework', 'learningnotes', 'printcertificate', 'mymessage'],
+    pages: ['ongoingTopic', 'ongoingcourses', 'qualifiedcourses', 'statisticspage', 'learningstatistics', 'myhomework', 'wrongbook', 'practicerecord', 'learningnotes', 'printcertificate', 'mymessage'],
   },
   {
     path: '/class',
     title: '班级管理',
     wide: true,
-    pages: ['teacherinfo', 'classstatistics', 'myclass', 'work', 'classcourse', 'practice', 'message'],
+    pages: ['teacherinfo', 'review', 'classstatistics', 'myclass', 'work', 'classcourse', 'practice', 'message', 'remind'],
   },
 ];
 

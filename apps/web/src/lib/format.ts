@@ -21,3 +21,12 @@ export function calendarDay(at: number, utcOffsetMinutes: number): string {
   const local = new Date(at + utcOffsetMinutes * 60_000);
   return `${local.getUTCFullYear()}年${local.getUTCMonth() + 1}月${local.getUTCDate()}日 ${WEEKDAYS[local.getUTCDay()]}`;
 }
+
+/**
+ * An instant as 2026-11-30 09:00 on the college's clock (its UTC offset from the portal
+ * configuration): a schedule set for "周一 09:00" shows its runs at 09:00 whatever the computer's zone.
+ */
+export function collegeDateTime(iso: string | null | undefined, utcOffsetMinutes: number): string {
+  if (!iso) return '—';
+  return new Date(Date.parse(iso) + utcOffsetMinutes * 60_000).toISOString().slice(0, 16).replace('T', ' ');
+}

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEY } from '@portal/contract/base';
+import { DISPLAY_SETTINGS_KEY, STORAGE_KEY } from '@portal/contract/base';
 
 const person = {
   personNo: 'S0001',
@@ -71,5 +71,14 @@ describe('storage (featurewebstorage)', () => {
     expect(localStorage.length).toBe(0);
     expect(storage.get().token).toBeNull();
     expect(seen).toHaveBeenCalled();
+  });
+
+  it('clearAll keeps the device’s display settings (关怀版, the toolbar’s): they are the device’s, not the person’s', async () => {
+    const storage = await freshStorage();
+    localStorage.setItem(DISPLAY_SETTINGS_KEY, '{"care":true}');
+    localStorage.setItem('other', 'x');
+    storage.clearAll();
+    expect(localStorage.length).toBe(1);
+    expect(localStorage.getItem(DISPLAY_SETTINGS_KEY)).toBe('{"care":true}');
   });
 });

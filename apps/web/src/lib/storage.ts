@@ -4,7 +4,7 @@
  * so React can subscribe (useSyncExternalStore).
  */
 import type { SessionPerson } from '@portal/contract';
-import { STORAGE_KEY } from '@portal/contract/base';
+import { DISPLAY_SETTINGS_KEY, STORAGE_KEY } from '@portal/contract/base';
 
 export interface StoredState {
   token: string | null;
@@ -75,10 +75,12 @@ export const storage = {
   clearSession() {
     write({ ...state, token: null, userInfo: null, loginState: false });
   },
-  /** Logout: the token, the user info and all local storage go. */
+  /** Logout: the token, the user info and all local storage go, except the device's display settings (关怀版, the toolbar's: lib/display.ts). */
   clearAll() {
     try {
+      const display = localStorage.getItem(DISPLAY_SETTINGS_KEY);
       localStorage.clear();
+      if (display !== null) localStorage.setItem(DISPLAY_SETTINGS_KEY, display);
     } catch {
       // Nothing stored that could be cleared.
     }

@@ -49,8 +49,22 @@ describe('SPEC.md section 2 route access table', () => {
     const paths = flattenRoutes().map((r) => r.path);
     for (const p of ['/index', '/pictureNewInfo', '/charts', '/certificate', '/download', '/question', '/about', '/noticeList', '/noticeInfo', '/course', '/specialTraining', '/learningColumn', '/learningColumnInfo', '/onlineExam', '/exam', '/exam1', '/examInfo', '/study', '/studypdf', '/studypdf1', '/studylive', '/studylive1', '/specialTrainingInfo', '/class/teacherinfo', '/class/message1', '/learningClassroom/ongoingTopic', '/learningClassroom/printcertificate', '/learningClassroom/myhomework5'])
       expect(paths).toContain(p);
-    expect(paths.filter((p) => p.startsWith('/class/'))).toHaveLength(15);
-    expect(paths.filter((p) => p.startsWith('/learningClassroom/'))).toHaveLength(17);
+    // SPEC.md's fifteen, 批阅中心 and 学习提醒 (issue 28).
+    expect(paths.filter((p) => p.startsWith('/class/'))).toHaveLength(17);
+    expect(paths).toContain('/class/review');
+    expect(paths).toContain('/class/remind');
+    // The spec's sixteen, 我的消息, and the practice pages of issue 28 (错题本, 错题重练, 练习记录 and one record).
+    expect(paths.filter((p) => p.startsWith('/learningClassroom/'))).toHaveLength(21);
+  });
+
+  it('the classroom\'s practice pages follow the exam pages: closed to a training-class account without the exam right', () => {
+    for (const p of ['/learningClassroom/wrongbook', '/learningClassroom/wrongbook1', '/learningClassroom/practicerecord', '/learningClassroom/practicerecord1']) {
+      expect(decideRoute(route(p), trainee)).toBe('noPermission');
+      expect(decideRoute(route(p), traineeExam)).toBe('allow');
+      expect(decideRoute(route(p), student)).toBe('allow');
+      expect(decideRoute(route(p), teacher)).toBe('noPermission');
+      expect(decideRoute(route(p), null)).toBe('login');
+    }
   });
 
   it('public routes open for anybody; /course asks no login but checks permission', () => {
@@ -77,6 +91,8 @@ describe('SPEC.md section 2 route access table', () => {
   it('the teacher area is for teachers, the classroom for learners; each lands on its own page', () => {
     expect(decideRoute(route('/class/teacherinfo'), student)).toBe('noPermission');
     expect(decideRoute(route('/class/teacherinfo'), teacher)).toBe('allow');
+    expect(decideRoute(route('/class/review'), student)).toBe('noPermission');
+    expect(decideRoute(route('/class/review'), teacher)).toBe('allow');
     expect(decideRoute(route('/learningClassroom/ongoingTopic'), teacher)).toBe('noPermission');
     expect(landingOf(student)).toBe('/learningClassroom/ongoingTopic');
     expect(landingOf(teacher)).toBe('/class/teacherinfo');

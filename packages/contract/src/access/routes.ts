@@ -57,6 +57,7 @@ export const ROUTES: RouteSpec[] = [
     index: 'teacherinfo',
     children: [
       child('teacherinfo', '个人信息'),
+      child('review', '批阅中心'),
       child('classstatistics', '班级统计'),
       child('classstatistics1', '学员学习统计'),
       child('classstatistics2', '课程学习统计'),
@@ -71,6 +72,7 @@ export const ROUTES: RouteSpec[] = [
       child('practice1', '报告审核'),
       child('message', '消息管理'),
       child('message1', '发送消息'),
+      child('remind', '学习提醒'),
     ],
   },
   {
@@ -97,6 +99,11 @@ export const ROUTES: RouteSpec[] = [
       child('learningnotesadd', '新增笔记'),
       child('printcertificate', '打印证书'),
       child('mymessage', '我的消息'),
+      // Practice pages: like the exam pages, closed to a training-class account without the exam right.
+      { ...child('wrongbook', '错题本'), exam: true },
+      { ...child('wrongbook1', '错题重练'), exam: true },
+      { ...child('practicerecord', '练习记录'), exam: true },
+      { ...child('practicerecord1', '练习详情'), exam: true },
     ],
   },
 ];

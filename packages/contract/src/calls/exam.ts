@@ -265,13 +265,24 @@ export const findExamTestQuestions = defineCall({
   data: practicePaper,
 });
 
+/** A practice test drawn from the bank at random (模拟练习), or from my wrong-answer book (错题重练). */
+export const PRACTICE_KINDS = ['random', 'mistakes'] as const;
+export type PracticeKind = (typeof PRACTICE_KINDS)[number];
+export const PRACTICE_KIND_LABELS: Record<PracticeKind, string> = { random: '模拟练习', mistakes: '错题重练' };
+
 export const practiceResult = z.object({
   testId: z.number().int(),
+  kind: z.enum(PRACTICE_KINDS),
   score: z.number(),
   totalScore: z.number(),
   correctCount: z.number().int(),
   submittedAt: instant,
   items: z.array(reviewItem),
+  /** My wrong-answer book now, for this test's questions: in it or not, and right answers in a row. */
+  book: z.object({
+    activeCount: z.number().int(),
+    items: z.array(z.object({ questionId: z.number().int(), inBook: z.boolean(), rightStreak: z.number().int() })),
+  }),
 });
 export type PracticeResult = z.infer<typeof practiceResult>;
 

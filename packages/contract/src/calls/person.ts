@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { newPassword, phone } from '../rules/fields.ts';
-import { AVATAR_MAX_BYTES } from '../constants.ts';
+import { AVATAR_MAX_BYTES, CONTRASTS, READING_GUIDES, ZOOM_STEPS } from '../constants.ts';
 import { MSG } from '../messages.ts';
 
 /** Session user info, SPEC.md section 3. */
@@ -173,3 +173,37 @@ export const getPortalConfig = defineCall({
   data: portalConfig,
 });
 
+
+/** How this person wants pages shown (关怀版 and the accessibility toolbar's settings, issue 27). */
+export const displaySettings = z.object({
+  /** 关怀版: larger text, larger targets, one column. */
+  care: z.boolean(),
+  zoom: z.number().refine((v) => (ZOOM_STEPS as readonly number[]).includes(v), '缩放比例不正确'),
+  contrast: z.enum(CONTRASTS),
+  bigCursor: z.boolean(),
+  guide: z.enum(READING_GUIDES),
+  /** 指读: the text under the pointer or the focused element is read aloud. */
+  readAloud: z.boolean(),
+});
+export type DisplaySettings = z.infer<typeof displaySettings>;
+
+export const getDisplaySettings = defineCall({
+  name: 'getDisplaySettings',
+  method: 'POST',
+  path: '/video_learning/person/getDisplaySettings',
+  envelope: 'vl',
+  auth: 'required',
+  summary: "The caller's stored display settings (关怀版, zoom, contrast, pointer, reading guide, 指读), or null if never saved.",
+  data: displaySettings.nullable(),
+});
+
+export const saveDisplaySettings = defineCall({
+  name: 'saveDisplaySettings',
+  method: 'POST',
+  path: '/video_learning/person/saveDisplaySettings',
+  envelope: 'vl',
+  auth: 'required',
+  summary: "Stores the caller's display settings on the account, so that they follow the person to another browser.",
+  body: displaySettings,
+  data: z.null(),
+});

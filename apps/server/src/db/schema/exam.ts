@@ -130,6 +130,8 @@ export const examAttempts = pgTable(
     uniqueIndex('exam_attempts_open_uniq').on(t.examId, t.personId).where(sql`${t.submittedAt} is null`),
     // The deadline sweep reads only open attempts.
     index('exam_attempts_open_deadline_idx').on(t.deadline).where(sql`${t.submittedAt} is null`),
+    // A learner's wrong-answer book reads their submitted attempts (modules/mistakes).
+    index('exam_attempts_person_idx').on(t.personId),
   ],
 );
 
@@ -152,6 +154,8 @@ export const practiceTests = pgTable(
   {
     id: serial('id').primaryKey(),
     personId: integer('person_id').notNull().references(() => persons.personId),
+    /** random: from the bank (模拟练习); mistakes: from the learner's wrong-answer book (错题重练). */
+    kind: text('kind', { enum: ['random', 'mistakes'] }).notNull().default('random'),
     startedAt: at('started_at').notNull().default(sql`now()`),
     paper: jsonb('paper').$type<PaperEntry[]>().notNull(),
     submittedAt: at('submitted_at'),
@@ -159,5 +163,5 @@ export const practiceTests = pgTable(
     correctCount: smallint('correct_count'),
     answers: jsonb('answers').$type<{ questionId: number; answer: string[] }[]>(),
   },
-  (t) => [index('practice_tests_person_idx').on(t.personId, t.startedAt)],
+  (t) => [index('practice_tests_person_idx').on(t.personId, t.startedAt), index('practice_tests_submitted_idx').on(t.personId, t.submittedAt).where(sql`${t.submittedAt} is not null`)],
 );

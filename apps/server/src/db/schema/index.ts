@@ -13,3 +13,4 @@ export * from './admin.ts';
 export * from './imports.ts';
 export * from './media.ts';
 export * from './jobs.ts';
+export * from './mistakes.ts';

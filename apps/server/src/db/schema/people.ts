@@ -1,6 +1,7 @@
 /** People and where they work: cities (with their second-tier platforms), work units, persons. */
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, index } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, index } from 'drizzle-orm/pg-core';
+import type { DisplaySettings } from '@portal/contract';
 
 export const cities = pgTable(
   'cities',
@@ -47,6 +48,8 @@ export const persons = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
     /** Incremented by every edit of an administrator or a class manager: a save at an older version is refused (issue 25). */
     version: integer('version').notNull().default(0),
+    /** 关怀版 and the accessibility toolbar's settings as the person last saved them (issue 27); null: never saved. Not part of `version`: the person's own display, not the record administrators edit. */
+    displaySettings: jsonb('display_settings').$type<DisplaySettings>(),
   },
   (t) => [
     uniqueIndex('persons_mobile_uq').on(t.mobile),

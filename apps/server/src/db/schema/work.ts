@@ -76,7 +76,13 @@ export const workSubmissions = pgTable(
     examinedBy: integer('examined_by').references(() => persons.personId),
     examinedAt: at('examined_at'),
   },
-  (t) => [uniqueIndex('work_submissions_work_person_idx').on(t.workId, t.personId), index('work_submissions_person_idx').on(t.personId), index('work_submissions_state_idx').on(t.workId, t.state)],
+  (t) => [
+    uniqueIndex('work_submissions_work_person_idx').on(t.workId, t.personId),
+    index('work_submissions_person_idx').on(t.personId),
+    index('work_submissions_state_idx').on(t.workId, t.state),
+    // The review queue (批阅中心): a teacher's hand-ins awaiting review, by assignment, oldest first.
+    index('work_submissions_waiting_idx').on(t.workId, t.submittedAt, t.id).where(sql`${t.state} = 'submitted'`),
+  ],
 );
 
 export const workVersions = pgTable(
@@ -142,4 +148,41 @@ export const workExtensions = pgTable(
     grantedAt: at('granted_at').notNull().default(sql`now()`),
   },
   (t) => [primaryKey({ columns: [t.workId, t.personId] })],
+);
+
+/**
+ * A review made in the review queue (批阅中心), held until `final_at` (REVIEW_UNDO_SECONDS after it was
+ * made): until then the teacher who made it may undo it and nothing of it reaches the submission, its
+ * version or the learner; the submission only leaves the queue. Once final it is applied — the
+ * version's and the submission's review written and the learner's message sent, in one transaction —
+ * by whichever instance's sweep locks it first (`applied_at`). An undone review keeps its row
+ * (`undone_at`), as the audit keeps its entry. At most one live (neither applied nor undone) per submission.
+ */
+export const workReviews = pgTable(
+  'work_reviews',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    submissionId: integer('submission_id')
+      .notNull()
+      .references(() => workSubmissions.id),
+    /** The version the teacher read. */
+    version: integer('version').notNull(),
+    outcome: text('outcome', { enum: ['passed', 'returned'] }).notNull(),
+    score: numeric('score', { precision: 4, scale: 1, mode: 'number' }),
+    comment: text('comment').notNull().default(''),
+    teacherId: integer('teacher_id')
+      .notNull()
+      .references(() => persons.personId),
+    classId: integer('class_id')
+      .notNull()
+      .references(() => teacherClasses.id),
+    madeAt: at('made_at').notNull().default(sql`now()`),
+    finalAt: at('final_at').notNull(),
+    appliedAt: at('applied_at'),
+    undoneAt: at('undone_at'),
+  },
+  (t) => [
+    uniqueIndex('work_reviews_live_uq').on(t.submissionId).where(sql`${t.appliedAt} is null and ${t.undoneAt} is null`),
+    index('work_reviews_due_idx').on(t.finalAt).where(sql`${t.appliedAt} is null and ${t.undoneAt} is null`),
+  ],
 );

@@ -11,10 +11,11 @@
  *   lands in a submitted attempt, and a submitted attempt never changes.
  * - An attempt past its deadline is finished, stamped with its deadline, by whichever call next touches
  *   it or by the periodic sweep (row locks: exactly once across instances).
- * - The right answers never leave before the attempt is submitted, and then only as the exam allows.
+ * - The right answers never leave before the attempt is submitted, and then only as the exam allows
+ *   (answersShown): in the attempt's review and in the learner's wrong-answer book alike.
  */
 import { randomInt } from 'node:crypto';
-import { and, asc, count, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { canTakeOnlineExam, type exam as E } from '@portal/contract';
 import { preparedRunner, type Db } from '../../db/client.ts';
 import { examAnswers, examAttempts, examQuestions, exams, practiceTests, questions, type PaperEntry } from '../../db/schema/index.ts';
@@ -23,6 +24,7 @@ import type { Caller } from '../../http/auth.ts';
 import { iso, isoOrNull } from '../content/listing.ts';
 import { batched, batchedCalls } from '../../lib/batch.ts';
 import { answerFits, gradePaper, type Gradable } from './grade.ts';
+import { bookStateOf, recordPractice, type ShownAttempt } from '../mistakes/book.ts';
 
 /** The install an exam belongs to, as the learning core sees it for the caller. */
 export interface InstallOfCaller {
@@ -80,6 +82,9 @@ export const EXAM_MSG = {
   badAnswer: '答案格式与题型不符，请重新作答',
   notSubmittedReview: '该答卷尚未交卷，交卷后才能查看答题详情',
   practiceMissing: '练习不存在',
+  notOnPractice: '该题不在本次练习中，答案未提交',
+  notInBook: '该题不在您的错题本中，不能作为错题重练作答',
+  practiceNotSubmitted: '该练习尚未交卷，交卷后才能查看答题详情',
   noBankQuestions: '题库中暂无可练习的试题',
 } as const;
 
@@ -89,6 +94,12 @@ const REVIEW_NOTES = {
   afterEnd: (end: Date) => `考试结束（${chinaTime(end)}）后可查看答案与解析`,
 } as const;
 
+/**
+ * Whether a learner sees the right answers of their submitted attempts of an exam now: the one rule
+ * behind an attempt's review (findExamRecord) and the copy into the wrong-answer book.
+ */
+const answersShown = (exam: Pick<ExamRow, 'review' | 'endAt'>, now: Date) => exam.review === 'afterSubmit' || (exam.review === 'afterEnd' && now >= exam.endAt);
+
 /** Why an attempt cannot start: the kind the pages label, and the sentence the start refuses with. */
 interface Block {
   kind: E.ExamBlock;
@@ -96,6 +107,18 @@ interface Block {
 }
 
 type ExamRow = typeof exams.$inferSelect;
+/** A practice test in my history (the contract's practiceRecord). */
+export interface PracticeRecordRow {
+  testId: number;
+  kind: E.PracticeKind;
+  startedAt: string;
+  submittedAt: string;
+  score: number;
+  totalScore: number;
+  correctCount: number;
+  questionCount: number;
+  banks: string[];
+}
 type AttemptRow = typeof examAttempts.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Q = Db | Tx;
@@ -732,7 +755,7 @@ export function makeExam(db: Db, deps: ExamDeps) {
       await finishMineExpired(caller.personId, examId);
       const [{ installTitle, block }, attempts, now, size] = await Promise.all([standing(caller, exam), myAttempts(caller.personId, examId), dbNow(db), paperSize(exam)]);
       const counts = await answeredCounts(attempts.map((a) => a.id));
-      const shown = exam.review === 'afterSubmit' || (exam.review === 'afterEnd' && now >= exam.endAt);
+      const shown = answersShown(exam, now);
       const reviewNote = exam.review === 'afterEnd' ? (shown ? REVIEW_NOTES.afterSubmit : REVIEW_NOTES.afterEnd(exam.endAt)) : REVIEW_NOTES[exam.review];
       let review: E.ReviewItem[] | null = null;
       if (attemptId !== undefined) {
@@ -751,18 +774,24 @@ export function makeExam(db: Db, deps: ExamDeps) {
       };
     },
 
-    /** A practice test: random questions of the bank (one subject or all), recorded, no answers. */
-    async startPractice(caller: Caller, q: { count: number; bank?: string | undefined }): Promise<E.PracticePaper> {
+    /**
+     * A practice test, recorded, without answers: random questions of the bank (one subject or all),
+     * or (错题重练) the given questions of the learner's wrong-answer book, in a random order.
+     */
+    async startPractice(caller: Caller, q: { count: number; bank?: string | undefined }, fromBook?: number[]): Promise<E.PracticePaper> {
       if (!canTakeOnlineExam(caller)) throw new Refusal(EXAM_MSG.noRight);
       const rows = await db
         .select({ id: questions.id, type: questions.type, options: questions.options })
         .from(questions)
-        .where(and(isNull(questions.retiredAt), q.bank ? eq(questions.bank, q.bank) : undefined))
+        .where(fromBook ? inArray(questions.id, fromBook) : and(isNull(questions.retiredAt), q.bank ? eq(questions.bank, q.bank) : undefined))
         .orderBy(sql`random()`)
         .limit(q.count);
       if (rows.length === 0) throw new Refusal(EXAM_MSG.noBankQuestions);
       const paper: PaperEntry[] = rows.map((r) => ({ questionId: r.id, type: r.type, score: PRACTICE_POINTS, optionKeys: shuffled(r.options.map((_, i) => keyOf(i))) }));
-      const [test] = await db.insert(practiceTests).values({ personId: caller.personId, paper }).returning({ id: practiceTests.id });
+      const [test] = await db
+        .insert(practiceTests)
+        .values({ personId: caller.personId, paper, kind: fromBook ? 'mistakes' : 'random' })
+        .returning({ id: practiceTests.id });
       return { testId: test!.id, questions: await paperQuestions(paper) };
     },
 
@@ -771,9 +800,11 @@ export function makeExam(db: Db, deps: ExamDeps) {
       return db.transaction(async (tx) => {
         const [test] = await tx.select().from(practiceTests).where(eq(practiceTests.id, input.testId)).for('update');
         if (!test || test.personId !== caller.personId) throw new Refusal(EXAM_MSG.practiceMissing);
+        const byQuestion = new Map(test.paper.map((p) => [p.questionId, p]));
+        // An answer to a question the test did not ask (for 错题重练: one not drawn from the book) changes nothing.
+        if (input.answers.some((x) => !byQuestion.has(x.questionId))) throw new Refusal(test.kind === 'mistakes' ? EXAM_MSG.notInBook : EXAM_MSG.notOnPractice);
         let done: typeof test | undefined = test;
         if (!test.submittedAt) {
-          const byQuestion = new Map(test.paper.map((p) => [p.questionId, p]));
           const answers = input.answers
             .filter((x) => byQuestion.has(x.questionId))
             .map((x) => {
@@ -781,23 +812,104 @@ export function makeExam(db: Db, deps: ExamDeps) {
               return { questionId: x.questionId, answer: entry.type === 'fill' ? x.answer : x.answer.map((k) => k.toUpperCase()) };
             })
             .filter((x) => answerFits(byQuestion.get(x.questionId)!.type, byQuestion.get(x.questionId)!.optionKeys, x.answer));
-          const graded = gradePaper(test.paper, (await questionsOf(tx, [...byQuestion.keys()])) as Map<number, Gradable>, new Map(answers.map((x) => [x.questionId, x.answer])), false);
+          const qs = await questionsOf(tx, [...byQuestion.keys()]);
+          const graded = gradePaper(test.paper, qs as Map<number, Gradable>, new Map(answers.map((x) => [x.questionId, x.answer])), false);
           [done] = await tx
             .update(practiceTests)
             .set({ submittedAt: sql`now()`, score: graded.score, correctCount: graded.correctCount, answers })
             .where(eq(practiceTests.id, test.id))
             .returning();
+          // Into the learner's wrong-answer book in the same transaction: graded once, recorded once.
+          await recordPractice(
+            tx,
+            test.personId,
+            test.kind,
+            answers.map((x) => ({ questionId: x.questionId, bank: qs.get(x.questionId)!.bank, type: qs.get(x.questionId)!.type, given: x.answer, right: graded.earned.get(x.questionId) === byQuestion.get(x.questionId)!.score })),
+          );
         }
-        const items = await reviewOf(done!.paper, done!.answers ?? [], false, tx);
+        return practiceResultOf(done!, tx);
+      });
+    },
+
+    /** My submitted practice tests, newest first. */
+    async practiceRecords(caller: Caller, page: { pageNum: number; pageSize: number }): Promise<{ list: PracticeRecordRow[]; total: number }> {
+      const mine = and(eq(practiceTests.personId, caller.personId), isNotNull(practiceTests.submittedAt));
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(practiceTests)
+          .where(mine)
+          .orderBy(desc(practiceTests.submittedAt), desc(practiceTests.id))
+          .limit(page.pageSize)
+          .offset((page.pageNum - 1) * page.pageSize),
+        db.select({ n: count() }).from(practiceTests).where(mine),
+      ]);
+      const qs = await questionsOf(db, [...new Set(rows.flatMap((r) => r.paper.map((p) => p.questionId)))]);
+      return {
+        total: total?.n ?? 0,
+        list: rows.map((r) => ({
+          testId: r.id,
+          kind: r.kind,
+          startedAt: iso(r.startedAt),
+          submittedAt: iso(r.submittedAt!),
+          score: r.score ?? 0,
+          totalScore: r.paper.reduce((n, p) => n + p.score, 0),
+          correctCount: r.correctCount ?? 0,
+          questionCount: r.paper.length,
+          banks: [...new Set(r.paper.map((p) => qs.get(p.questionId)?.bank ?? ''))].filter((b) => b !== '').sort(),
+        })),
+      };
+    },
+
+    /** One submitted practice test of mine, question by question. */
+    async practiceRecord(caller: Caller, testId: number): Promise<E.PracticeResult> {
+      const [test] = await db.select().from(practiceTests).where(eq(practiceTests.id, testId));
+      if (!test || test.personId !== caller.personId) throw new Refusal(EXAM_MSG.practiceMissing);
+      if (!test.submittedAt) throw new Refusal(EXAM_MSG.practiceNotSubmitted);
+      return practiceResultOf(test);
+    },
+
+    /**
+     * The wrong answers of a person's submitted attempts whose exam shows its answers now (the rule of
+     * `records`: afterSubmit, or afterEnd once the exam has ended; never: not at all), except the
+     * attempts given. A question answered only in part (partial credit) counts as wrong.
+     */
+    async shownMisses(personId: number, except: Set<number>): Promise<ShownAttempt[]> {
+      const [rows, now] = await Promise.all([
+        db
+          .select({ a: examAttempts, exam: exams })
+          .from(examAttempts)
+          .innerJoin(exams, eq(exams.id, examAttempts.examId))
+          .where(and(eq(examAttempts.personId, personId), isNotNull(examAttempts.submittedAt), eq(exams.status, 'published')))
+          .orderBy(asc(examAttempts.submittedAt)),
+        dbNow(db),
+      ]);
+      const due = rows.filter((r) => !except.has(r.a.id) && answersShown(r.exam, now)).map((r) => ({ a: r.a, title: r.exam.title, partialCredit: r.exam.partialCredit }));
+      if (due.length === 0) return [];
+      const [qs, saved] = await Promise.all([
+        questionsOf(db, [...new Set(due.flatMap((r) => r.a.paper.map((p) => p.questionId)))]),
+        db.select().from(examAnswers).where(inArray(examAnswers.attemptId, due.map((r) => r.a.id))),
+      ]);
+      return due.map(({ a, title, partialCredit }) => {
+        const answers = new Map(saved.filter((s) => s.attemptId === a.id).map((s) => [s.questionId, s.answer]));
+        const graded = gradePaper(a.paper, qs as Map<number, Gradable>, answers, partialCredit);
         return {
-          testId: done!.id,
-          score: done!.score ?? 0,
-          totalScore: done!.paper.reduce((n, p) => n + p.score, 0),
-          correctCount: done!.correctCount ?? 0,
-          submittedAt: iso(done!.submittedAt!),
-          items,
+          attemptId: a.id,
+          examTitle: title,
+          submittedAt: a.submittedAt!,
+          wrong: a.paper
+            .filter((p) => (answers.get(p.questionId)?.length ?? 0) > 0 && graded.earned.get(p.questionId) !== p.score)
+            .map((p) => ({ questionId: p.questionId, bank: qs.get(p.questionId)!.bank, type: p.type, given: answers.get(p.questionId)!, right: false })),
         };
       });
+    },
+
+    /** Questions as the wrong-answer book shows them: options in their own order, the answer and why. */
+    async bookQuestions(ids: number[]): Promise<Map<number, { stem: string; options: E.PaperQuestion['options']; answer: string[]; explanation: string }>> {
+      const qs = await questionsOf(db, ids);
+      return new Map(
+        [...qs.values()].map((q) => [q.id, { stem: q.stem, options: q.options.map((text, i) => ({ key: keyOf(i), text })), answer: q.answer, explanation: q.explanation }]),
+      );
     },
 
     /** Finishes every attempt past its deadline, in batches; safe on several instances at once. */
@@ -810,6 +922,21 @@ export function makeExam(db: Db, deps: ExamDeps) {
       }
     },
   };
+
+  /** A submitted practice test as its learner sees it: the review, and where its questions stand in the book. */
+  async function practiceResultOf(test: typeof practiceTests.$inferSelect, q: Q = db): Promise<E.PracticeResult> {
+    const [items, book] = await Promise.all([reviewOf(test.paper, test.answers ?? [], false, q), bookStateOf(q, test.personId, test.paper.map((p) => p.questionId))]);
+    return {
+      testId: test.id,
+      kind: test.kind,
+      score: test.score ?? 0,
+      totalScore: test.paper.reduce((n, p) => n + p.score, 0),
+      correctCount: test.correctCount ?? 0,
+      submittedAt: iso(test.submittedAt!),
+      items,
+      book,
+    };
+  }
 
   /** A submitted paper question by question: my answer and points, the right answer and why. */
   async function reviewOf(paper: PaperEntry[], given: { questionId: number; answer: string[] }[], partialCredit: boolean, q: Q = db): Promise<E.ReviewItem[]> {

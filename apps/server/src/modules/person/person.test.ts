@@ -172,3 +172,27 @@ describe('portal configuration and the shell', () => {
     expect(doc.paths['/video_learning/getSessionPerson']?.post?.operationId).toBe('getSessionPerson');
   });
 });
+
+describe('display settings (关怀版 and the accessibility toolbar)', () => {
+  const care = { care: true, zoom: 1.5, contrast: 'yellowOnBlack', bigCursor: true, guide: 'line', readAloud: false } as const;
+
+  it('are null until saved, then the same from another login of the same person, and nobody else’s', async () => {
+    const other = await t.login('13800000005');
+    expect((await t.call(person.getDisplaySettings, { token: other })).json.obj).toBeNull();
+    expect((await t.call(person.saveDisplaySettings, { token: learner, body: care })).json).toMatchObject({ res: true });
+    // Another browser: a new login of the same person finds them.
+    const again = await t.login('13800000001');
+    expect((await t.call(person.getDisplaySettings, { token: again })).json.obj).toEqual(care);
+    expect((await t.call(person.getDisplaySettings, { token: other })).json.obj).toBeNull();
+  });
+
+  it('refuse a visitor and settings outside the toolbar’s choices, changing nothing', async () => {
+    expect((await t.call(person.getDisplaySettings)).status).toBe(401);
+    expect((await t.call(person.saveDisplaySettings, { body: care })).status).toBe(401);
+    for (const bad of [{ ...care, zoom: 5 }, { ...care, contrast: 'red' }, { ...care, care: 'yes' }, { zoom: 1 }]) {
+      const r = await t.app.inject({ method: 'POST', url: urlOf(person.saveDisplaySettings, PRODUCT), payload: bad, headers: { authorization: learner } });
+      expect(r.statusCode).toBe(400);
+    }
+    expect((await t.call(person.getDisplaySettings, { token: learner })).json.obj).toEqual(care);
+  });
+});

@@ -15,6 +15,11 @@ export function personRoutes(bind: Binder, svc: PersonService) {
     return null;
   });
   bind(person.uploadUserPic, async ({ caller, file, ip }) => new Answer(await svc.uploadAvatar(caller, file, ip), MSG.avatarUploaded));
+  bind(person.getDisplaySettings, async ({ caller }) => svc.displaySettings(caller));
+  bind(person.saveDisplaySettings, async ({ caller, body }) => {
+    await svc.saveDisplaySettings(caller, body);
+    return null;
+  });
   bind(person.digitalBooks, async ({ caller }) => svc.digitalBooksUrl(caller));
   bind(person.zwyTicket, async ({ caller }) => svc.zwyTicketUrl(caller));
   bind(person.zwyOauth, async ({ query, reply }) => {

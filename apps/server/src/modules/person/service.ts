@@ -4,7 +4,7 @@
  * Owns persons' profile fields (the user centre owns credentials and sessions).
  */
 import { asc, eq, sql } from 'drizzle-orm';
-import { canUsePermissionModules, MSG, POSITION_LEVELS, type AiIdentity, showsNationalAcademyLink, type PortalConfig, type SessionPerson } from '@portal/contract';
+import { canUsePermissionModules, MSG, POSITION_LEVELS, type AiIdentity, type DisplaySettings, showsNationalAcademyLink, type PortalConfig, type SessionPerson } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { cities, organs, persons } from '../../db/schema/index.ts';
 import { utcOffsetMinutes } from '../../lib/calendar.ts';
@@ -101,6 +101,17 @@ export function makePerson({ db, platform, storage, config, uc }: PersonDeps) {
       await db.update(persons).set({ userPic: url }).where(eq(persons.personId, caller.personId));
       await platform.audit({ personId: caller.personId, ip, event: 'avatarChange', target: url, outcome: 'success' });
       return url;
+    },
+
+    /** The caller's display settings (关怀版, the toolbar's), as last saved from any browser. */
+    async displaySettings(caller: Caller): Promise<DisplaySettings | null> {
+      const [row] = await db.select({ s: persons.displaySettings }).from(persons).where(eq(persons.personId, caller.personId)).limit(1);
+      return row?.s ?? null;
+    },
+
+    /** Only the caller's own row; the settings were checked against the contract's schema by the route. */
+    async saveDisplaySettings(caller: Caller, settings: DisplaySettings): Promise<void> {
+      await db.update(persons).set({ displaySettings: settings }).where(eq(persons.personId, caller.personId));
     },
 
     digitalBooksUrl(caller: Caller): string {

@@ -395,6 +395,39 @@ export function makeReports(db: Db, opts: { completionRatio: number }) {
         .orderBy(asc(persons.personId));
     },
 
+    /**
+     * Per member among `personIds`: the required courses of the class plan they have not opened (no
+     * progress, no completion), in the plan's order; the reminders' {未开始课程}.
+     */
+    async requiredNotStarted(classId: number, personIds: number[]): Promise<Map<number, string[]>> {
+      const out = new Map<number, string[]>(personIds.map((id) => [id, []]));
+      if (personIds.length === 0) return out;
+      const rows = await db
+        .select({ personId: classMembers.personId, title: courses.title })
+        .from(classCourses)
+        .innerJoin(courses, eq(courses.id, classCourses.courseId))
+        .innerJoin(classMembers, eq(classMembers.classId, classCourses.classId))
+        .where(
+          and(
+            eq(classCourses.classId, classId),
+            eq(classCourses.required, true),
+            inArray(classMembers.personId, personIds),
+            sql`not exists (select 1 from ${resourceProgress} rp where rp.person_id = ${classMembers.personId} and rp.course_id = ${classCourses.courseId})`,
+            sql`not exists (select 1 from ${courseCompletions} cc where cc.person_id = ${classMembers.personId} and cc.course_id = ${classCourses.courseId})`,
+          ),
+        )
+        .orderBy(asc(classMembers.personId), asc(classCourses.addedAt), asc(courses.id));
+      for (const r of rows) out.get(r.personId)!.push(r.title);
+      return out;
+    },
+
+    /** The names of `personIds` (members or not: a reminder's sender, a learner who has left the class). */
+    async personNames(personIds: number[]): Promise<Map<number, string>> {
+      if (personIds.length === 0) return new Map();
+      const rows = await db.select({ id: persons.personId, name: persons.personName }).from(persons).where(inArray(persons.personId, [...new Set(personIds)]));
+      return new Map(rows.map((r) => [r.id, r.name]));
+    },
+
     /** A published course, for the class plan. */
     async publishedCourse(courseId: number) {
       const [c] = await db
@@ -467,7 +500,8 @@ export function makeReports(db: Db, opts: { completionRatio: number }) {
           className: sql<string>`coalesce(${teacherClasses.name}, '')`,
           senderName: sql<string>`coalesce(${persons.personName}, '学院')`,
           title: classMessages.title,
-          content: classMessages.content,
+          // A reminder's recipient reads their own text.
+          content: sql<string>`coalesce(${messageRecipients.content}, ${classMessages.content})`,
           link: classMessages.link,
           sentAt: classMessages.sentAt,
           readAt: messageRecipients.readAt,

@@ -3,13 +3,14 @@
  * `forClass`: the access check (a teacher of that class) runs before the handler, in one place, so
  * no handler can forget it; the others with `forTeacher` (a teacher at all).
  */
-import { teacher as T, type CallData, type CallDef } from '@portal/contract';
+import { remind as R, teacher as T, type CallData, type CallDef } from '@portal/contract';
 import type { Binder, Ctx } from '../../http/bind.ts';
 import { attachmentHeader, sendXlsx } from '../../http/xlsx.ts';
 import type { ClassAccess, TeacherService } from './service.ts';
+import type { RemindService } from './remind.ts';
 import type { Caller } from '../../http/auth.ts';
 
-export function teacherRoutes(bind: Binder, svc: TeacherService) {
+export function teacherRoutes(bind: Binder, svc: TeacherService, remind: RemindService) {
   /** The class named by the call's query or body, the caller let in as its teacher. */
   const classOf = (ctx: Ctx<CallDef>) => {
     const input = (ctx.query ?? ctx.body) as { classId: number };
@@ -55,6 +56,14 @@ export function teacherRoutes(bind: Binder, svc: TeacherService) {
   forClass(T.sendMessage, ({ body }, a) => svc.sendMessage(a, body));
   forClass(T.deleteMessage, ({ query }, a) => svc.deleteMessage(a, query.messageId));
   forClass(T.sendSMS, ({ body }, a) => svc.sendSms(a, body));
+
+  forClass(R.previewRemind, ({ body: { classId: _c, ...body } }, a) => remind.preview(a, body));
+  forClass(R.sendRemind, ({ body: { classId: _c, ...body } }, a) => remind.send(a, body));
+  forClass(R.findRemindSchedule, (_ctx, a) => remind.schedules(a));
+  forClass(R.addRemindSchedule, ({ body: { classId: _c, ...body } }, a) => remind.addSchedule(a, body));
+  forClass(R.setRemindSchedule, ({ body }, a) => remind.setSchedule(a, body));
+  forClass(R.deleteRemindSchedule, ({ query }, a) => remind.deleteSchedule(a, query.scheduleId));
+  forClass(R.findRemindRun, ({ query }, a) => remind.runs(a, query.scheduleId));
 
   forClass(T.findClassPlan, (_ctx, a) => svc.classPlan(a));
   forClass(T.findClassCourse, ({ query }, a) => svc.classCourses(a, query.keyword, query));

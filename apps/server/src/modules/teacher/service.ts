@@ -14,7 +14,7 @@ import type { Caller } from '../../http/auth.ts';
 import { Refusal } from '../../http/errors.ts';
 import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
 import { randomPassword } from '../../lib/crypto.ts';
-import { noticeCountsSince, type SmsSender } from '../../integrations/sms.ts';
+import { noticeCountsSince, sendNoticesWithinCap, type SmsSender } from '../../integrations/sms.ts';
 import { allRows, iso, type PageQuery } from '../content/listing.ts';
 import { startOfDayIn } from '../../lib/calendar.ts';
 import type { Platform } from '../platform/service.ts';
@@ -32,6 +32,9 @@ export async function messageFromCollege(tx: Db, personId: number, m: { title: s
   const [row] = await tx.insert(classMessages).values({ classId: null, senderId: null, ...m }).returning({ id: classMessages.id });
   await tx.insert(messageRecipients).values({ messageId: row!.id, personId });
 }
+
+/** A class notice as an SMS: the class, the title, the text and the teacher who sends it. */
+export const noticeSmsText = (className: string, title: string, content: string, teacherName: string) => `【${className}】${title}：${content}（${teacherName}）`;
 
 /** Whether the person is a member of the class (a class's exam is its members'); null when there is no such class. */
 export async function classMembership(db: Db, personId: number, classId: number): Promise<{ name: string; member: boolean } | null> {
@@ -138,27 +141,12 @@ export function makeTeacher({ db, reports, platform, sms, uc, person, noticesPer
     };
   }
 
-  /** Sends `text` by SMS to each recipient within the daily cap, and records each delivery state. */
-  async function textRecipients(a: ClassAccess, messageId: number, text: string, people: { personId: number; mobile: string }[]) {
-    const counts = await noticeCountsSince(
-      db,
-      people.map((p) => p.mobile),
-      startOfDayIn(timeZone),
-    );
+  /** Sends each recipient their text by SMS within the daily cap, and records each delivery state. */
+  async function textRecipients(a: ClassAccess, messageId: number, people: { personId: number; mobile: string; text: string }[]) {
+    const states = await sendNoticesWithinCap(db, sms, { perPhone: noticesPerPhoneDaily, since: startOfDayIn(timeZone) }, people);
     const outcome = { sent: 0, failed: 0, capped: 0 };
-    for (const p of people) {
-      let status: 'sent' | 'failed' | 'capped' = 'sent';
-      let error: string | null = null;
-      if ((counts.get(p.mobile) ?? 0) >= noticesPerPhoneDaily) status = 'capped';
-      else {
-        try {
-          await sms.sendNotice(p.mobile, text);
-          counts.set(p.mobile, (counts.get(p.mobile) ?? 0) + 1);
-        } catch (e) {
-          status = 'failed';
-          error = (e as Error).message;
-        }
-      }
+    for (const [i, p] of people.entries()) {
+      const { status, error } = states[i]!;
       outcome[status]++;
       await db
         .update(messageRecipients)
@@ -170,7 +158,7 @@ export function makeTeacher({ db, reports, platform, sms, uc, person, noticesPer
     return outcome;
   }
 
-  const smsText = (a: ClassAccess, m: { title: string; content: string }) => `【${a.cls.name}】${m.title}：${m.content}（${a.teacher.personName}）`;
+  const smsText = (a: ClassAccess, m: { title: string; content: string }) => noticeSmsText(a.cls.name, m.title, m.content, a.teacher.personName);
 
   async function liveMessage(a: ClassAccess, messageId: number) {
     const [m] = await db
@@ -379,7 +367,8 @@ export function makeTeacher({ db, reports, platform, sms, uc, person, noticesPer
       const messageId = m!.id;
       if (people.length) await db.insert(messageRecipients).values(people.map((p) => ({ messageId, personId: p.personId })));
       await audit(a, 'sendMessage', a.cls.id, 'success', { messageId, personIds: people.map((p) => p.personId), sms: body.sms });
-      const smsOutcome = body.sms ? await textRecipients(a, messageId, smsText(a, body), people) : null;
+      const text = smsText(a, body);
+      const smsOutcome = body.sms ? await textRecipients(a, messageId, people.map((p) => ({ ...p, text }))) : null;
       return { messageId, recipientCount: people.length, sms: smsOutcome };
     },
 
@@ -398,7 +387,7 @@ export function makeTeacher({ db, reports, platform, sms, uc, person, noticesPer
     async sendSms(a: ClassAccess, body: { messageId: number; personIds: number[] }) {
       const m = await liveMessage(a, body.messageId);
       const recipients = await db
-        .select({ personId: messageRecipients.personId, readAt: messageRecipients.readAt })
+        .select({ personId: messageRecipients.personId, readAt: messageRecipients.readAt, content: messageRecipients.content })
         .from(messageRecipients)
         .where(and(eq(messageRecipients.messageId, m.id), body.personIds.length ? inArray(messageRecipients.personId, body.personIds) : undefined));
       if (body.personIds.length && recipients.length !== new Set(body.personIds).size) await refuse(a, 'sendSMS', TEACHER_MSG.notRecipient, { messageId: m.id, personIds: body.personIds });
@@ -408,7 +397,13 @@ export function makeTeacher({ db, reports, platform, sms, uc, person, noticesPer
         a.cls.id,
         targets.map((r) => r.personId),
       );
-      return textRecipients(a, m.id, smsText(a, m), people);
+      // A reminder's recipient is texted their own text, not the template.
+      const own = new Map(targets.map((r) => [r.personId, r.content ?? m.content]));
+      return textRecipients(
+        a,
+        m.id,
+        people.map((p) => ({ ...p, text: smsText(a, { title: m.title, content: own.get(p.personId)! }) })),
+      );
     },
 
     async classPlan(a: ClassAccess) {

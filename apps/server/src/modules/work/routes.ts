@@ -3,7 +3,7 @@
  * (the service finds them by the caller); the teacher's calls name a class and are let in by
  * modules/teacher's one access check (a teacher of that class) before the handler runs.
  */
-import { work as W, type CallData, type CallDef } from '@portal/contract';
+import { review as R, work as W, type CallData, type CallDef } from '@portal/contract';
 import type { Binder, Ctx } from '../../http/bind.ts';
 import { Answer } from '../../http/bind.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -12,8 +12,9 @@ import type { Caller } from '../../http/auth.ts';
 import type { ClassAccess, TeacherService } from '../teacher/service.ts';
 import { CONTENT_TYPES } from './files.ts';
 import type { WorkService } from './service.ts';
+import type { ReviewQueue } from './queue.ts';
 
-export function workRoutes(bind: Binder, svc: WorkService, teacher: Pick<TeacherService, 'access' | 'asTeacher'>) {
+export function workRoutes(bind: Binder, svc: WorkService, teacher: Pick<TeacherService, 'access' | 'asTeacher'>, queue: ReviewQueue) {
   const forClass = <C extends CallDef>(call: C, handler: (ctx: Ctx<C>, a: ClassAccess) => Promise<CallData<C> | Answer<CallData<C>>>) =>
     bind(call, async (ctx) => {
       ctx.reply.header('Cache-Control', 'private, no-store');
@@ -24,6 +25,13 @@ export function workRoutes(bind: Binder, svc: WorkService, teacher: Pick<Teacher
     bind(call, async (ctx) => {
       ctx.reply.header('Cache-Control', 'private, no-store');
       return handler(ctx);
+    });
+
+  /** A teacher's call across their classes (the review queue, the pending counts): the service checks each item's class. */
+  const forTeacher = <C extends CallDef>(call: C, handler: (ctx: Ctx<C>, teacher: Caller) => Promise<CallData<C> | Answer<CallData<C>>>) =>
+    bind(call, async (ctx) => {
+      ctx.reply.header('Cache-Control', 'private, no-store');
+      return handler(ctx, await teacher.asTeacher(ctx.caller as Caller, ctx.ip, call.name));
     });
 
   mine(W.findWorkByPage, ({ caller, query: { pageNum, pageSize, ...f } }) => svc.myWorks(caller, f, { pageNum, pageSize }));
@@ -60,8 +68,11 @@ export function workRoutes(bind: Binder, svc: WorkService, teacher: Pick<Teacher
   forClass(W.findPracticeByPage, ({ query: { pageNum, pageSize, classId: _c, ...f } }, a) => svc.practices(a, f, { pageNum, pageSize }));
   forClass(W.auditPractice, async ({ body: { classId: _c, ...body } }, a) => new Answer(await svc.audit(a, body), W.WORK_MSG.audited));
   forClass(W.grantWorkExtension, async ({ body: { classId: _c, ...body } }, a) => new Answer(await svc.grantExtension(a, body), W.WORK_MSG.extended));
-  bind(W.findWorkPending, async ({ caller, ip, reply }) => {
-    reply.header('Cache-Control', 'private, no-store');
-    return svc.pending(await teacher.asTeacher(caller, ip, W.findWorkPending.name));
-  });
+  forTeacher(W.findWorkPending, (_ctx, t) => svc.pending(t));
+
+  forTeacher(R.findReviewQueue, ({ query: { pageNum, pageSize, ...f }, ip }, t) => queue.queue(t, ip, f, { pageNum, pageSize }));
+  forTeacher(R.findReviewQueueCount, (_ctx, t) => queue.count(t));
+  forTeacher(R.reviewFromQueue, async ({ body, ip }, t) => new Answer(await queue.review(t, ip, body), R.REVIEW_MSG.reviewed));
+  forTeacher(R.passReviewBatch, async ({ body, ip }, t) => new Answer(await queue.passBatch(t, ip, body), R.REVIEW_MSG.batchPassed));
+  forTeacher(R.undoReview, async ({ body, ip }, t) => new Answer(await queue.undo(t, ip, body.reviewIds), R.REVIEW_MSG.undone));
 }

@@ -9,7 +9,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { UC_CODE, bookTitle, wordCount, work as W } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
-import { classMembers, classMessages, courses, installs, messageRecipients, organs, persons, teacherClasses, workExtensions, workFiles, workSubmissions, workVersions, works, type PracticeData } from '../../db/schema/index.ts';
+import { classMembers, courses, installs, organs, persons, teacherClasses, workExtensions, workFiles, workSubmissions, workVersions, works, type PracticeData } from '../../db/schema/index.ts';
 import type { Caller } from '../../http/auth.ts';
 import { Refusal } from '../../http/errors.ts';
 import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
@@ -19,6 +19,7 @@ import type { Platform } from '../platform/service.ts';
 import type { ClassAccess } from '../teacher/service.ts';
 import type { ClassRow } from '../reports/service.ts';
 import { diffTexts } from './diff.ts';
+import { applyReview, heldReviewOf, notifyLearner, type Tx } from './review.ts';
 import { cleanFileName, workFileTypeOf, type PrivateFiles, type WorkFileType } from './files.ts';
 import { cleanText, renderMarkdown } from './markdown.ts';
 
@@ -28,7 +29,6 @@ type WorkRow = typeof works.$inferSelect;
 type SubmissionRow = typeof workSubmissions.$inferSelect;
 type VersionRow = typeof workVersions.$inferSelect;
 type FileRow = typeof workFiles.$inferSelect;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface WorkDeps {
   db: Db;
@@ -276,12 +276,6 @@ export function makeWork({ db, platform, files, classesOf, classOfTeacher, uploa
     throw new Refusal(M.stale);
   }
 
-  /** Writes the learner a class message about the review (the 我的消息 of modules/teacher). */
-  async function notify(tx: Tx, teacher: Caller, w: WorkRow, personId: number, title: string, content: string) {
-    const [m] = await tx.insert(classMessages).values({ classId: w.classId, senderId: teacher.personId, title, content }).returning({ id: classMessages.id });
-    await tx.insert(messageRecipients).values({ messageId: m!.id, personId });
-  }
-
   // ---- the teacher's lists ---------------------------------------------------------------------------
 
   interface RowFilter {
@@ -414,7 +408,7 @@ export function makeWork({ db, platform, files, classesOf, classOfTeacher, uploa
       .from(workSubmissions)
       .innerJoin(workVersions, and(eq(workVersions.submissionId, workSubmissions.id), eq(workVersions.version, workSubmissions.version)))
       .innerJoin(persons, eq(persons.personId, workSubmissions.personId))
-      .where(and(eq(workSubmissions.workId, workId), eq(workSubmissions.state, 'submitted')))
+      .where(and(eq(workSubmissions.workId, workId), eq(workSubmissions.state, 'submitted'), sql`not ${heldReviewOf(workSubmissions.id)}`))
       .orderBy(asc(workVersions.submittedAt), asc(persons.personNo));
     const ids = rows.map((r) => r.id);
     const at = ids.indexOf(current);
@@ -437,7 +431,7 @@ export function makeWork({ db, platform, files, classesOf, classOfTeacher, uploa
     };
     const refusal = await db.transaction(async (tx) => {
       const [row] = await tx
-        .select({ s: workSubmissions, w: works })
+        .select({ s: workSubmissions, w: works, held: sql<boolean>`${heldReviewOf(workSubmissions.id)}` })
         .from(workSubmissions)
         .innerJoin(works, eq(works.id, workSubmissions.workId))
         .where(and(eq(workSubmissions.id, body.submissionId), eq(works.classId, a.cls.id)))
@@ -446,20 +440,9 @@ export function makeWork({ db, platform, files, classesOf, classOfTeacher, uploa
       if (row.w.kind !== kind) return kind === 'practice' ? M.notPractice : M.notHomework;
       if (row.s.state !== 'submitted') return M.notPending;
       if (row.s.version !== body.version) return M.versionChanged;
-      const now = new Date();
-      const result = { state: body.outcome, score: body.score, comment: body.comment, examinedBy: a.teacher.personId, examinedAt: now };
-      await tx
-        .update(workVersions)
-        .set(result)
-        .where(and(eq(workVersions.submissionId, row.s.id), eq(workVersions.version, row.s.version)));
-      await tx.update(workSubmissions).set(result).where(eq(workSubmissions.id, row.s.id));
-      const what = kind === 'homework' ? '作业' : '实践报告';
-      const verdict = kind === 'homework' ? (body.outcome === 'passed' ? '已通过' : '已退回修改') : body.outcome === 'passed' ? '审核通过' : '已驳回';
-      const parts = [`您提交的${what}${bookTitle(row.w.title)}（第${row.s.version}次提交）${verdict}。`];
-      if (body.score !== null) parts.push(`成绩：${body.score}分。`);
-      if (body.comment) parts.push(`${kind === 'practice' && body.outcome === 'returned' ? '驳回理由' : '评语'}：${body.comment}`);
-      if (body.outcome === 'returned') parts.push('请修改后重新提交。');
-      await notify(tx, a.teacher, row.w, row.s.personId, `${what}${verdict}：${row.w.title}`.slice(0, 50), parts.join('').slice(0, 500));
+      // A review made in the review queue is held for its undo window: the hand-in is spoken for.
+      if (row.held) return M.notPending;
+      const result = await applyReview(tx, row.s, row.w, { outcome: body.outcome, score: body.score, comment: body.comment, teacherId: a.teacher.personId, at: new Date() });
       return { s: row.s, w: row.w, result };
     });
     if (typeof refusal === 'string') return refuse(refusal);
@@ -776,10 +759,33 @@ export function makeWork({ db, platform, files, classesOf, classOfTeacher, uploa
           .onConflictDoUpdate({ target: [workExtensions.workId, workExtensions.personId], set: { until, reason: body.reason, grantedBy: a.teacher.personId, grantedAt: new Date() } });
         const when = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit' }).format(until);
         const what = w.kind === 'homework' ? '作业' : '实践报告';
-        await notify(tx, a.teacher, w, body.personId, `${what}已延期：${w.title}`.slice(0, 50), `班主任已将您的${what}${bookTitle(w.title)}提交截止时间延至${when}。${body.reason ? `说明：${body.reason}` : ''}`.slice(0, 500));
+        await notifyLearner(tx, { classId: w.classId, senderId: a.teacher.personId, personId: body.personId, title: `${what}已延期：${w.title}`.slice(0, 50), content: `班主任已将您的${what}${bookTitle(w.title)}提交截止时间延至${when}。${body.reason ? `说明：${body.reason}` : ''}`.slice(0, 500) });
       });
       await platform.audit({ personId: a.teacher.personId, ip: a.ip, event: 'teacher.grantExtension', target: `work:${w.id}`, outcome: 'success', detail: { classId: a.cls.id, personId: body.personId, until: until.toISOString(), reason: body.reason } });
       return { workId: w.id, personId: body.personId, extensionUntil: iso(until) };
+    },
+
+    /**
+     * Per member among `personIds`: the class's homework and practice reports they have not handed in
+     * and may still hand in (no cut-off, or a cut-off, an extension's included, still ahead), by due
+     * date; the reminders' {未交作业}.
+     */
+    async notHandedIn(classId: number, personIds: number[], now = new Date()): Promise<Map<number, { title: string; dueAt: Date }[]>> {
+      const out = new Map<number, { title: string; dueAt: Date }[]>(personIds.map((id) => [id, []]));
+      if (personIds.length === 0) return out;
+      const rows = await db
+        .select({ personId: classMembers.personId, w: works, extension: workExtensions.until })
+        .from(works)
+        .innerJoin(classMembers, eq(classMembers.classId, works.classId))
+        .leftJoin(workSubmissions, and(eq(workSubmissions.workId, works.id), eq(workSubmissions.personId, classMembers.personId)))
+        .leftJoin(workExtensions, and(eq(workExtensions.workId, works.id), eq(workExtensions.personId, classMembers.personId)))
+        .where(and(eq(works.classId, classId), inArray(classMembers.personId, personIds), sql`coalesce(${workSubmissions.version}, 0) = 0`))
+        .orderBy(asc(works.dueAt), asc(works.id));
+      for (const r of rows) {
+        const d = deadlinesFor(r.w, r.extension);
+        if (d.cutoffAt === null || d.cutoffAt > now) out.get(r.personId)!.push({ title: r.w.title, dueAt: d.dueAt });
+      }
+      return out;
     },
 
     async pending(teacher: Caller) {

@@ -3,7 +3,7 @@
  * person. Every login ends the same way: session person fetched, loginSuccess recorded, 登录成功！,
  * then the guarded route that asked for the login, or the role's landing page.
  */
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { Modal, Tabs } from 'antd';
 import { useNavigate } from 'react-router';
 import { landingOf, MSG } from '@portal/contract/base';
@@ -27,6 +27,7 @@ export function LoginModal() {
   const { person } = useSession();
   const { config } = usePortalConfig();
   const navigate = useNavigate();
+  const [tab, setTab] = useState('password');
 
   const finish = useCallback<FinishLogin>(
     async (token, phone, type) => {
@@ -55,6 +56,7 @@ export function LoginModal() {
       width={440}
       centered
       className="auth-modal"
+      afterClose={() => setTab('password')}
     >
       {person ? (
         <ProfilePanel who={person} />
@@ -63,8 +65,10 @@ export function LoginModal() {
           <Tabs
             destroyOnHidden
             centered
+            activeKey={tab}
+            onChange={setTab}
             items={[
-              { key: 'password', label: '密码登录', children: <PasswordLoginForm onToken={finish} /> },
+              { key: 'password', label: '密码登录', children: <PasswordLoginForm onToken={finish} onUseSms={() => setTab('sms')} /> },
               { key: 'sms', label: '短信登录', children: <SmsLoginForm onToken={finish} /> },
               { key: 'wechat', label: '微信登录', children: <WechatLogin onToken={finish} /> },
             ]}

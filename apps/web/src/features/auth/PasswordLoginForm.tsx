@@ -16,7 +16,8 @@ interface Values {
   captcha: string;
 }
 
-export function PasswordLoginForm({ onToken }: { onToken: FinishLogin }) {
+/** `onUseSms`: the captcha's alternative for a person who cannot read it (issue 27): the SMS login, offered beside it in words. */
+export function PasswordLoginForm({ onToken, onUseSms }: { onToken: FinishLogin; onUseSms: () => void }) {
   const [form] = Form.useForm<Values>();
   const captcha = useImageCaptcha();
   const [message, showMessage] = useTimedMessage(LOGIN_MESSAGE_MS);
@@ -56,6 +57,9 @@ export function PasswordLoginForm({ onToken }: { onToken: FinishLogin }) {
           </Form.Item>
           <CaptchaImage captcha={captcha} />
         </div>
+        <button type="button" className="link-button captcha-alternative" onClick={onUseSms}>
+          看不清图形验证码？改用短信验证码登录
+        </button>
       </Form.Item>
       <Button type="primary" htmlType="submit" block size="large" loading={busy}>
         登录

@@ -23,7 +23,7 @@ import '../teacher/teacher.css';
 
 type ReviewOutcome = { state: W.WorkState; score: number | null; comment: string; nextPendingId: number | null };
 
-function VersionText({ v }: { v: W.WorkVersion }) {
+export function VersionText({ v }: { v: W.WorkVersion }) {
   if (v.practice)
     return (
       <>

@@ -22,6 +22,7 @@ import { TopicPath } from '../../features/learning/TopicPath.tsx';
 import { answerSender, type AnswerEvent } from '../../features/exam/answerQueue.ts';
 import { PaperSheet, unansweredNumbers } from '../../features/exam/PaperSheet.tsx';
 import { formatCountdown } from '../../features/exam/format.ts';
+import { CareSwitch } from '../../features/display/CareSwitch.tsx';
 import '../../features/exam/exam.css';
 
 type Paper = ExamTypes.ExamPaper;
@@ -229,15 +230,26 @@ function Attempt({ paper, offset }: { paper: Paper; offset: number }) {
   });
   const pendingIds = new Set(sender.pendingOf(paper.attemptId).map((p) => p.questionId));
 
-  const statusOf = (questionId: number) => {
+  /** A question's save state in words (已保存 / 保存中 / 未保存 / 未计入), and the class that colours it. */
+  const saveStateOf = (questionId: number): { word: string; tone: string } | null => {
     const a = answers.get(questionId);
     if (!a) return null;
     const r = refused.get(questionId);
-    if (r && r.seq >= a.seq) return <span className="exam-save is-refused">未计入</span>;
-    if ((acked.get(questionId) ?? 0) >= a.seq) return <span className="exam-save is-saved">已保存</span>;
-    if (pendingIds.has(questionId) && (!online || sender.failing)) return <span className="exam-save is-unsaved">未保存（网络恢复后自动提交）</span>;
-    return <span className="exam-save is-saving">保存中</span>;
+    if (r && r.seq >= a.seq) return { word: '未计入', tone: 'is-refused' };
+    if ((acked.get(questionId) ?? 0) >= a.seq) return { word: '已保存', tone: 'is-saved' };
+    if (pendingIds.has(questionId) && (!online || sender.failing)) return { word: '未保存（网络恢复后自动提交）', tone: 'is-unsaved' };
+    return { word: '保存中', tone: 'is-saving' };
   };
+  const statusOf = (questionId: number) => {
+    const state = saveStateOf(questionId);
+    return state ? <span className={`exam-save ${state.tone}`}>{state.word}</span> : null;
+  };
+  // What a screen reader hears after an answer: the state of the question answered last, once it has
+  // settled (保存中 is left unsaid: it changes within a moment).
+  const lastAnswered = [...answers.entries()].sort((x, y) => y[1].seq - x[1].seq)[0]?.[0];
+  const lastState = lastAnswered === undefined ? null : saveStateOf(lastAnswered);
+  const lastNo = paper.questions.find((q) => q.questionId === lastAnswered)?.no;
+  const saveSaid = lastState && lastState.tone !== 'is-saving' ? `第${lastNo}题${lastState.word}` : '';
 
   const confirmSubmit = () => {
     const missing = unansweredNumbers(paper.questions, answerMap);
@@ -272,6 +284,8 @@ function Attempt({ paper, offset }: { paper: Paper; offset: number }) {
   }
 
   const short = remaining <= 60_000;
+  const minutesLeft = Math.ceil(remaining / 60_000);
+  const lastMinutes = remaining > 0 && minutesLeft <= 5 ? `剩余时间不足${minutesLeft}分钟` : '';
   return (
     <div className="exam-page">
       <header className="exam-bar">
@@ -279,6 +293,14 @@ function Attempt({ paper, offset }: { paper: Paper; offset: number }) {
         <p className={`exam-clock${short ? ' is-short' : ''}`} role="timer" aria-label="剩余时间">
           剩余时间 {formatCountdown(remaining)}
         </p>
+        {/* The timer itself is not read out each second; in the last five minutes each minute is. */}
+        <p className="visually-hidden" aria-live="assertive">
+          {lastMinutes}
+        </p>
+        <p className="visually-hidden" role="status">
+          {saveSaid}
+        </p>
+        <CareSwitch className="exam-care-switch" />
         <Button type="primary" size="large" danger={short} loading={submitting} onClick={confirmSubmit}>
           交卷
         </Button>

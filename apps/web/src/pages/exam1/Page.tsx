@@ -72,11 +72,17 @@ export default function PracticePage() {
           // antd's info icon is an exclamation mark, in the theme's red a warning; a practice has no pass mark: it is graded.
           icon={result.correctCount === result.items.length ? undefined : <FileDoneOutlined />}
           title={`答对 ${result.correctCount}/${result.items.length} 题，得分 ${result.score}/${result.totalScore}`}
-          subTitle="模拟练习成绩不计入专题培训考核"
+          subTitle={`模拟练习成绩不计入专题培训考核${result.book.activeCount > 0 ? `；答错的题目已收入错题本（共${result.book.activeCount}题）` : ''}`}
           extra={[
             <Button key="again" type="primary" onClick={() => void begin()} loading={busy}>
               再练一次
             </Button>,
+            <Link key="book" to="/learningClassroom/wrongbook">
+              查看错题本
+            </Link>,
+            <Link key="records" to="/learningClassroom/practicerecord">
+              练习记录
+            </Link>,
             <Link key="back" to="/onlineExam">
               返回在线考试
             </Link>,
@@ -111,7 +117,16 @@ export default function PracticePage() {
         <Link to="/onlineExam">在线考试</Link> / 模拟练习
       </nav>
       <h1 className="page-title">模拟练习</h1>
-      <Alert type="info" showIcon message="从题库随机抽题，交卷后立即评分并显示正确答案与解析。练习成绩会记录，但不计入专题培训考核。" />
+      <Alert
+        type="info"
+        showIcon
+        message={
+          <>
+            从题库随机抽题，交卷后立即评分并显示正确答案与解析。练习成绩记入<Link to="/learningClassroom/practicerecord">练习记录</Link>，答错的题目收入
+            <Link to="/learningClassroom/wrongbook">错题本</Link>，均不计入专题培训考核。
+          </>
+        }
+      />
       <div className="exam-nav">
         <label>
           题库{' '}

@@ -10,6 +10,7 @@ import { content } from '@portal/contract/refs';
 import { formatDate } from '../../features/content/format.ts';
 import { QueryState, Skeleton } from '../../features/content/QueryState.tsx';
 import { useCallQuery } from '../../api/useCallQuery.ts';
+import { useDisplay } from '../../lib/display.ts';
 
 const INTERVAL_MS = 5000;
 
@@ -17,12 +18,14 @@ function Slides({ items }: { items: contentTypes.FlashNewsItem[] }) {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(() => typeof window !== 'undefined' && (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false));
   const count = items.length;
+  // 关怀版: no slide moves by itself (the buttons and dots still move them).
+  const care = useDisplay().care;
 
   useEffect(() => {
-    if (paused || count < 2) return;
+    if (paused || care || count < 2) return;
     const t = setInterval(() => setIndex((i) => (i + 1) % count), INTERVAL_MS);
     return () => clearInterval(t);
-  }, [paused, count]);
+  }, [paused, care, count]);
 
   const go = (i: number) => setIndex((i + count) % count);
   return (

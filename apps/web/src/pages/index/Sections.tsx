@@ -8,6 +8,7 @@ import { formatCount, formatDate, formatHours } from '../../features/content/for
 import { QueryState, Skeleton } from '../../features/content/QueryState.tsx';
 import { useCallQuery } from '../../api/useCallQuery.ts';
 import { Panel } from './Panel.tsx';
+import { useDisplay } from '../../lib/display.ts';
 
 /** How long each real-time notice stays before the next moves up. */
 const TICKER_MS = 4000;
@@ -24,15 +25,17 @@ function TickerTrack({ items }: { items: contentTypes.RealTimeNotice[] }) {
   const [index, setIndex] = useState(0);
   const [instant, setInstant] = useState(false);
   const [paused, setPaused] = useState(false);
+  // 关怀版: the notices stand still (display.css lists them all).
+  const care = useDisplay().care;
 
   useEffect(() => {
-    if (paused || count < 2 || window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
+    if (paused || care || count < 2 || window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
     const t = setInterval(() => {
       setInstant(false);
       setIndex((i) => (i >= count ? 1 : i + 1));
     }, TICKER_MS);
     return () => clearInterval(t);
-  }, [paused, count]);
+  }, [paused, care, count]);
 
   return (
     <div className="ticker-window" onMouseEnter={() => setPaused(true)} onMouseLeave={() => setPaused(false)}>

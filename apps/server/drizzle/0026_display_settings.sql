@@ -1,0 +1,1 @@
+ALTER TABLE "persons" ADD COLUMN "display_settings" jsonb;

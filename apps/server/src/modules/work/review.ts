@@ -1,0 +1,51 @@
+/**
+ * Writing a review: the one place that records a teacher's verdict on a handed-in version and tells
+ * the learner, used by the class area's review (at once) and by the review queue (when its undo
+ * window has passed). The caller holds the submission's row lock and has checked it awaits review.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { bookTitle, type work as W } from '@portal/contract';
+import type { Db } from '../../db/client.ts';
+import { classMessages, messageRecipients, workReviews, workSubmissions, workVersions, type works } from '../../db/schema/index.ts';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type WorkRow = typeof works.$inferSelect;
+
+/** Writes the learner a class message (the 我的消息 of modules/teacher). */
+export async function notifyLearner(tx: Tx, m: { classId: number; senderId: number; personId: number; title: string; content: string }) {
+  const [row] = await tx.insert(classMessages).values({ classId: m.classId, senderId: m.senderId, title: m.title, content: m.content }).returning({ id: classMessages.id });
+  await tx.insert(messageRecipients).values({ messageId: row!.id, personId: m.personId });
+}
+
+export interface Verdict {
+  outcome: 'passed' | 'returned';
+  score: number | null;
+  comment: string;
+  teacherId: number;
+  /** When the teacher decided. */
+  at: Date;
+}
+
+/** The version's and the submission's review, and the learner's message about it. */
+export async function applyReview(tx: Tx, s: { id: number; version: number; personId: number }, w: WorkRow, v: Verdict) {
+  const result = { state: v.outcome, score: v.score, comment: v.comment, examinedBy: v.teacherId, examinedAt: v.at };
+  await tx
+    .update(workVersions)
+    .set(result)
+    .where(and(eq(workVersions.submissionId, s.id), eq(workVersions.version, s.version)));
+  await tx.update(workSubmissions).set(result).where(eq(workSubmissions.id, s.id));
+  const kind: W.WorkKind = w.kind;
+  const what = kind === 'homework' ? '作业' : '实践报告';
+  const verdict = kind === 'homework' ? (v.outcome === 'passed' ? '已通过' : '已退回修改') : v.outcome === 'passed' ? '审核通过' : '已驳回';
+  const parts = [`您提交的${what}${bookTitle(w.title)}（第${s.version}次提交）${verdict}。`];
+  if (v.score !== null) parts.push(`成绩：${v.score}分。`);
+  if (v.comment) parts.push(`${kind === 'practice' && v.outcome === 'returned' ? '驳回理由' : '评语'}：${v.comment}`);
+  if (v.outcome === 'returned') parts.push('请修改后重新提交。');
+  await notifyLearner(tx, { classId: w.classId, senderId: v.teacherId, personId: s.personId, title: `${what}${verdict}：${w.title}`.slice(0, 50), content: parts.join('').slice(0, 500) });
+  return result;
+}
+
+/** A review of this submission held in its undo window (a hand-in under it must not be reviewed again). */
+export const heldReviewOf = (submissionId: SQLColumn) =>
+  sql`exists (select 1 from ${workReviews} where ${workReviews.submissionId} = ${submissionId} and ${workReviews.appliedAt} is null and ${workReviews.undoneAt} is null)`;
+type SQLColumn = typeof workSubmissions.id;

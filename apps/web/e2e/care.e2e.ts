@@ -1,0 +1,251 @@
+/**
+ * 关怀版 and the accessibility toolbar (issue 27) in the browser: care mode on every route measured
+ * from computed styles (no sideways scroll, text ≥ 18 px, line height, targets ≥ 44 px) and judged by
+ * axe, high contrast judged by axe, zoom 200 % without sideways scroll, the mode painted before any
+ * script runs, the toolbar by keyboard with its settings surviving a reload and following the person
+ * to another browser, and a whole exam taken by keyboard in care mode. CARE_SHOTS=<dir> saves a
+ * screenshot of each page.
+ */
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DISPLAY_SETTINGS_KEY, person, STORAGE_KEY, urlOf } from '@portal/contract';
+import { ACCOUNTS, browserOfThisFile, eventually, loginWithPassword, openLoginModal, pathOf, seriousA11yViolations } from './helpers.ts';
+import { measureCare, STANDARD, storeDisplay } from './display.ts';
+import { EXAM, LEARNER, logIn, openVisit, PUBLIC, STUDY, TEACHER, type Visit } from './routes.ts';
+
+const baseUrl = inject('baseUrl');
+const browser = browserOfThisFile();
+const SHOTS = process.env.CARE_SHOTS ?? '';
+const PASSWORD = 'Study@2026';
+/** Learners with no record, each for one test here (the demo exam takes one attempt per person). */
+const CARE_EXAM = { desktop: { phone: '13900010080', password: PASSWORD }, phone: { phone: '13900010081', password: PASSWORD } };
+const CARE_STUDY = { phone: '13900010082', password: PASSWORD };
+const TOOLBAR_PERSON = '13900010083';
+const KEYBOARD_EXAM = '13900010084';
+
+const shot = async (page: Page, name: string) => {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name.replace(/[/?=&]/g, '_')}.png` });
+};
+
+/** Opens each visit with the settings stored on the device; what the judge found, by address. */
+async function walk(size: 'desktop' | 'phone', visits: Visit[], judge: (page: Page) => Promise<unknown[] | Record<string, unknown>>, opts: { settings: Parameters<typeof storeDisplay>[1]; account?: { phone: string; password: string }; tag: string }) {
+  const { page, close } = await browser.open(size, { bypassCSP: true });
+  await storeDisplay(page, opts.settings);
+  if (opts.account) await logIn(page, opts.account);
+  const found: Record<string, unknown> = {};
+  for (const visit of visits) {
+    const address = await openVisit(page, visit);
+    await shot(page, `${opts.tag}${address}-${size}`);
+    const seen = await judge(page);
+    if (Array.isArray(seen) ? seen.length > 0 : Object.keys(seen).length > 0) found[address] = seen;
+  }
+  // The login took this device's settings onto the account (it had none): the shared demo accounts
+  // are given the standard ones back, so the other browser tests see them as they were.
+  if (opts.account) await saveOnAccount(page, STANDARD);
+  await close();
+  return found;
+}
+
+async function saveOnAccount(page: Page, settings: typeof STANDARD) {
+  const token = await page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { token?: string }).token ?? '', STORAGE_KEY);
+  const r = await fetch(`${baseUrl}${urlOf(person.saveDisplaySettings, '')}`, { method: 'POST', headers: { authorization: token, 'content-type': 'application/json' }, body: JSON.stringify(settings) });
+  expect(r.status).toBe(200);
+}
+
+/** The care mode's measures, only those that fail. */
+async function careFindings(page: Page): Promise<Record<string, unknown>> {
+  const m = await measureCare(page);
+  const out: Record<string, unknown> = {};
+  if (m.sideways > 0) out.sideways = m.sideways;
+  if (m.outside.length) out.outside = m.outside;
+  if (m.smallText.length) out.smallText = m.smallText;
+  if (m.tightLines.length) out.tightLines = m.tightLines;
+  if (m.smallTargets.length) out.smallTargets = m.smallTargets;
+  const axe = await seriousA11yViolations(page);
+  if (axe.length) out.axe = axe;
+  return out;
+}
+
+const GROUPS: { name: string; visits: Visit[]; account?: (size: 'desktop' | 'phone') => { phone: string; password: string } }[] = [
+  { name: 'the public pages, as a visitor', visits: PUBLIC },
+  { name: "the learner's pages", visits: LEARNER, account: () => ACCOUNTS.learner },
+  { name: 'the study pages', visits: STUDY, account: () => CARE_STUDY },
+  { name: 'the exam pages', visits: EXAM, account: (size) => CARE_EXAM[size] },
+  { name: "the teacher's class area", visits: TEACHER, account: () => ACCOUNTS.teacher },
+];
+
+describe('关怀版 on every route', () => {
+  for (const size of ['desktop', 'phone'] as const) {
+    const width = size === 'desktop' ? 1280 : 375;
+    for (const group of GROUPS) {
+      it(`${group.name} in care mode at ${width} px: no sideways scroll, text ≥ 18 px, lines ≥ 1.3, targets ≥ 44 px, no axe finding`, { timeout: 300_000 }, async () => {
+        expect(await walk(size, group.visits, careFindings, { settings: { care: true }, account: group.account?.(size), tag: 'care' })).toEqual({});
+      });
+    }
+  }
+});
+
+describe('high contrast and zoom', () => {
+  for (const contrast of ['yellowOnBlack', 'blackOnYellow'] as const) {
+    it(`the public pages in ${contrast} at 1280 and 375 px: no axe finding`, { timeout: 300_000 }, async () => {
+      expect(await walk('desktop', PUBLIC, seriousA11yViolations, { settings: { contrast }, tag: contrast })).toEqual({});
+      expect(await walk('phone', PUBLIC, seriousA11yViolations, { settings: { contrast }, tag: contrast })).toEqual({});
+    });
+  }
+  it('the public pages zoomed to 200 % at 1280 and 375 px: no sideways scroll, no text past the edge', { timeout: 300_000 }, async () => {
+    const sideways = async (page: Page) => {
+      const m = await measureCare(page);
+      return m.sideways > 0 ? [`${m.sideways}px`, ...m.outside] : m.outside;
+    };
+    expect(await walk('desktop', PUBLIC, sideways, { settings: { zoom: 2 }, tag: 'zoom' })).toEqual({});
+    expect(await walk('phone', PUBLIC, sideways, { settings: { zoom: 2 }, tag: 'zoom' })).toEqual({});
+  });
+});
+
+describe('the settings before the first paint, by keyboard, and on the account', () => {
+  it('a page rendered on the server is painted in care mode and high contrast before any script of the app runs', async () => {
+    const { page, close } = await browser.open('desktop');
+    await storeDisplay(page, { care: true, contrast: 'blackOnYellow' });
+    await page.route(/\.js$/, (route) => route.abort());
+    await page.goto('/index');
+    const root = await page.evaluate(() => ({ care: document.documentElement.hasAttribute('data-care'), contrast: document.documentElement.dataset.contrast, size: getComputedStyle(document.querySelector('main p, main li') ?? document.body).fontSize }));
+    expect(root).toEqual({ care: true, contrast: 'blackOnYellow', size: '18px' });
+    await close();
+  });
+
+  it('the toolbar works by keyboard and is announced; its settings survive a reload and follow the person to another browser', { timeout: 120_000 }, async () => {
+    const a = await browser.open('desktop');
+    await a.page.goto('/index');
+    await loginWithPassword(a.page, baseUrl, TOOLBAR_PERSON, PASSWORD);
+    const opener = a.page.getByRole('button', { name: '无障碍' });
+    // Tab from the top of the page to the toolbar's button.
+    await a.page.locator('body').focus();
+    for (let i = 0; i < 40 && !(await opener.evaluate((el) => el === document.activeElement)); i++) await a.page.keyboard.press('Tab');
+    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await opener.getAttribute('aria-expanded')).toBe('false');
+    await a.page.keyboard.press('Enter');
+    const bar = a.page.getByRole('region', { name: '无障碍工具条' });
+    await eventually(() => bar.isVisible()).toBe(true);
+    expect(await opener.getAttribute('aria-expanded')).toBe('true');
+    // The focus is on its first button, 放大; four presses reach 200 %.
+    for (let i = 0; i < 4; i++) await a.page.keyboard.press('Enter');
+    const said = bar.getByRole('status');
+    await eventually(() => said.textContent()).toBe('页面缩放 200%');
+    expect(await a.page.evaluate(() => document.documentElement.dataset.zoom)).toBe('2');
+    // Tab on to 黑底黄字 (past 缩小 and 重置) and press it.
+    const yellow = bar.getByRole('button', { name: '黑底黄字' });
+    for (let i = 0; i < 6 && !(await yellow.evaluate((el) => el === document.activeElement)); i++) await a.page.keyboard.press('Tab');
+    await a.page.keyboard.press('Space');
+    expect(await yellow.getAttribute('aria-pressed')).toBe('true');
+    await eventually(() => said.textContent()).toBe('已切换为黑底黄字');
+    await a.page.keyboard.press('Escape');
+    await eventually(() => bar.count()).toBe(0);
+    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+    // The care switch by keyboard too.
+    await a.page.getByRole('button', { name: '关怀版' }).focus();
+    await a.page.keyboard.press('Enter');
+    await eventually(() => a.page.evaluate(() => document.documentElement.hasAttribute('data-care'))).toBe(true);
+    await shot(a.page, 'toolbar-1280');
+
+    // A reload: the same settings, on the root before the app has run.
+    await a.page.reload();
+    expect(await a.page.evaluate(() => ({ ...document.documentElement.dataset }))).toMatchObject({ zoom: '2', contrast: 'yellowOnBlack', care: '' });
+    // On the account too.
+    const token = await a.page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { token: string }).token, STORAGE_KEY);
+    await eventually(async () => {
+      const r = await fetch(`${baseUrl}${urlOf(person.getDisplaySettings, '')}`, { method: 'POST', headers: { authorization: token } });
+      return ((await r.json()) as { obj: unknown }).obj;
+    }).toMatchObject({ care: true, zoom: 2, contrast: 'yellowOnBlack' });
+    // A logout keeps the device's settings.
+    await a.page.getByRole('button', { name: '退出登录' }).click();
+    await eventually(() => a.page.evaluate((key) => localStorage.getItem(key), DISPLAY_SETTINGS_KEY)).toContain('"care":true');
+    await a.close();
+
+    // Another browser: standard until the person logs in, then theirs.
+    const b = await browser.open('desktop');
+    await b.page.goto('/index');
+    expect(await b.page.evaluate(() => document.documentElement.hasAttribute('data-care'))).toBe(false);
+    await loginWithPassword(b.page, baseUrl, TOOLBAR_PERSON, PASSWORD);
+    await eventually(() => b.page.evaluate(() => ({ ...document.documentElement.dataset }))).toMatchObject({ zoom: '2', contrast: 'yellowOnBlack', care: '' });
+    // And on a phone's width, 200 % with large text still does not scroll sideways.
+    await b.page.setViewportSize({ width: 375, height: 740 });
+    await shot(b.page, 'toolbar-other-browser-375');
+    await eventually(() => b.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    await b.close();
+  });
+
+  it('the image captcha names its alternative beside it: the SMS login, one press away', async () => {
+    const { page, close } = await browser.open('desktop');
+    await page.goto('/index');
+    const { modal } = await openLoginModal(page);
+    const alternative = modal.getByRole('button', { name: '看不清图形验证码？改用短信验证码登录' });
+    await alternative.focus();
+    await page.keyboard.press('Enter');
+    await eventually(() => modal.getByRole('tab', { name: '短信登录' }).getAttribute('aria-selected')).toBe('true');
+    await close();
+  });
+
+  it('a whole exam by keyboard alone in care mode: choose, type, mark, move, hand in', { timeout: 240_000 }, async () => {
+    const { page, close } = await browser.open('desktop');
+    await storeDisplay(page, { care: true });
+    await page.goto('/index');
+    await loginWithPassword(page, baseUrl, KEYBOARD_EXAM, PASSWORD);
+    await page.goto('/onlineExam');
+    const take = page.getByRole('button', { name: /^参加考试 公务员职业道德与廉洁从政知识测试/ });
+    await take.focus();
+    await page.keyboard.press('Enter');
+    await eventually(() => pathOf(page)).toBe('/examInfo');
+    const start = page.getByRole('button', { name: /开始考试|继续考试/ });
+    await eventually(() => start.isVisible()).toBe(true);
+    await start.focus();
+    await page.keyboard.press('Enter');
+    await eventually(() => pathOf(page)).toBe('/exam');
+    await eventually(() => page.locator('#question-1').isVisible(), { timeout: 15_000 }).toBe(true);
+    await shot(page, 'care-exam-1280');
+
+    const sheet = page.getByRole('navigation', { name: '答题卡' });
+    // One question at a time, by the keyboard: focus its field, answer (a choice by Space, a blank by
+    // typing), mark the first, 下一题; until a blank has been typed into (the paper is shuffled).
+    let typed = false;
+    for (let no = 1; no <= 30 && !(typed && no > 3); no++) {
+      const q = page.locator(`#question-${no}`);
+      await eventually(() => q.isVisible()).toBe(true);
+      const blank = q.locator('input.exam-fill, .exam-fill input');
+      if ((await blank.count()) > 0) {
+        await blank.focus();
+        await page.keyboard.type('依法行政');
+        await page.keyboard.press('Enter');
+        typed = true;
+      } else {
+        await q.locator('input').first().focus();
+        await page.keyboard.press('Space');
+      }
+      await eventually(() => q.locator('.exam-save').textContent()).toBe('已保存');
+      // The save is announced.
+      await eventually(() => page.getByRole('status').filter({ hasText: `第${no}题已保存` }).count()).toBe(1);
+      if (no === 1) {
+        await page.getByRole('checkbox', { name: '标记本题（稍后再看）' }).first().focus();
+        await page.keyboard.press('Space');
+        await eventually(() => sheet.getByRole('button', { name: /^第1题 已答 已标记/ }).count()).toBe(1);
+      }
+      await page.getByRole('button', { name: /下一题/ }).focus();
+      await page.keyboard.press('Enter');
+    }
+    expect(typed).toBe(true);
+    // Back to question 1 from the answer sheet.
+    await sheet.getByRole('button', { name: /^第1题 / }).focus();
+    await page.keyboard.press('Enter');
+    await eventually(() => page.locator('#question-1').isVisible()).toBe(true);
+    // Hand in: 交卷, then the confirmation's 交卷 by keyboard.
+    await page.locator('.exam-bar').getByRole('button', { name: /^交\s*卷$/ }).focus();
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog').filter({ hasText: '确认交卷' });
+    await eventually(() => confirm.isVisible()).toBe(true);
+    // The dialog holds the focus.
+    expect(await confirm.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await confirm.getByRole('button', { name: /^交\s*卷$/ }).focus();
+    await page.keyboard.press('Enter');
+    await eventually(() => page.getByText(/分（满分\d+分）/).isVisible(), { timeout: 20_000 }).toBe(true);
+    await close();
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * The display settings (关怀版, the toolbar's: issue 27) as the browser tests set and measure them: set
+ * in storage before any page of the context loads (as the device remembers them), and the page's care
+ * mode measured from computed styles.
+ */
+import type { Page } from 'playwright-core';
+import { DISPLAY_SETTINGS_KEY, type DisplaySettings } from '@portal/contract';
+
+export const STANDARD: DisplaySettings = { care: false, zoom: 1, contrast: 'none', bigCursor: false, guide: 'none', readAloud: false };
+
+/** Every page of this context opens with these settings stored, as a device that remembers them. */
+export async function storeDisplay(page: Page, settings: Partial<DisplaySettings>): Promise<void> {
+  await page.context().addInitScript(
+    ([key, value]) => {
+      if (localStorage.getItem(key) === null) localStorage.setItem(key, value);
+    },
+    [DISPLAY_SETTINGS_KEY, JSON.stringify({ ...STANDARD, ...settings })] as const,
+  );
+}
+
+export interface CareFindings {
+  /** The page scrolls sideways by this many px (0: it does not). */
+  sideways: number;
+  /** Texts that reach past the window's right edge (outside a region that scrolls on purpose): cut off or off screen. */
+  outside: string[];
+  /** Visible texts under 18 px: the first few, with their size. */
+  smallText: string[];
+  /** Texts whose line height is under 1.3 times their size. */
+  tightLines: string[];
+  /** Visible clickable targets under 44 × 44 px. */
+  smallTargets: string[];
+}
+
+/** Measures the page as it stands against the care mode's rules (computed styles and boxes). */
+export function measureCare(page: Page): Promise<CareFindings> {
+  return page.evaluate(() => {
+    const shown = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      const s = getComputedStyle(el);
+      return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none' && !el.closest('[aria-hidden="true"], .visually-hidden, .ant-tooltip, .ant-select-dropdown-hidden');
+    };
+    const name = (el: Element) => `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).slice(0, 2).join('.')}` : ''} "${(el.textContent ?? '').trim().slice(0, 12)}"`;
+    const smallText: string[] = [];
+    const tightLines: string[] = [];
+    const outside: string[] = [];
+    const width = document.documentElement.clientWidth;
+    const scrolls = (el: Element) => {
+      for (let e: Element | null = el.parentElement; e && e !== document.body; e = e.parentElement) {
+        const s = getComputedStyle(e);
+        if (/(auto|scroll)/.test(s.overflowX) || s.position === 'fixed' || e.matches('.carousel-track, .ant-table-content, .ant-tabs-nav-list')) return true;
+      }
+      return false;
+    };
+    for (const el of document.body.querySelectorAll('*')) {
+      // Elements that hold text of their own (a text node with letters), not their children's.
+      const own = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && /[\p{L}\p{N}]/u.test(n.textContent ?? ''));
+      if (!own || !shown(el) || el.closest('svg, .reading-guide, .brand-logo')) continue;
+      const s = getComputedStyle(el);
+      if (el.getBoundingClientRect().right > width + 1 && !scrolls(el)) outside.push(`${name(el)} to ${Math.round(el.getBoundingClientRect().right)}px`);
+      const size = parseFloat(s.fontSize);
+      if (size < 17.5) smallText.push(`${name(el)} ${size}px`);
+      const lh = s.lineHeight === 'normal' ? size * 1.2 : parseFloat(s.lineHeight);
+      // Running text (more than one line) may not be tight; a one-line label (a button, a percentage) has no lines to space.
+      if (lh < size * 1.3) {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        if (lines.size > 1) tightLines.push(`${name(el)} ${lh}/${size}`);
+      }
+    }
+    const smallTargets: string[] = [];
+    for (const el of document.body.querySelectorAll('a[href], button, [role="button"], [role="tab"], input[type="checkbox"], input[type="radio"], select')) {
+      if (!shown(el) || (el as HTMLButtonElement).disabled) continue;
+      // A checkbox or radio is clicked through its label (antd draws the box in a wrapper label).
+      const target = el.matches('input') ? (el.closest('label') ?? el) : el;
+      const r = target.getBoundingClientRect();
+      if (r.width < 43.5 || r.height < 43.5) smallTargets.push(`${name(target)} ${Math.round(r.width)}×${Math.round(r.height)}`);
+    }
+    return {
+      sideways: Math.max(0, document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      outside: outside.slice(0, 8),
+      smallText: smallText.slice(0, 8),
+      tightLines: tightLines.slice(0, 8),
+      smallTargets: smallTargets.slice(0, 8),
+    };
+  });
+}
