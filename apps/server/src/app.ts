@@ -71,6 +71,8 @@ import { makeAdminExams } from './modules/adminExams/service.ts';
 import { adminExamsRoutes } from './modules/adminExams/routes.ts';
 import { makeAdminTraining } from './modules/adminTraining/service.ts';
 import { adminTrainingRoutes } from './modules/adminTraining/routes.ts';
+import { makeMedia, type Media } from './modules/media/service.ts';
+import { mediaRoutes } from './modules/media/routes.ts';
 import { makeAdminCourses } from './modules/adminCourses/service.ts';
 import { adminCoursesRoutes } from './modules/adminCourses/routes.ts';
 import { PRODUCT_VERSION } from './version.ts';
@@ -80,6 +82,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The jobs queue: tests run due jobs with `app.jobs.runDue()`. */
     jobs: Jobs;
+    /** The media library: what a chapter takes of an asset (`media.chapterMedia(id)`). */
+    media: Media;
   }
 }
 
@@ -155,17 +159,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   let ssr: Ssr | null = null;
   const bound: { call: CallDef; url: string }[] = [];
-  const binder = makeBinder(app, config.PRODUCT, makeAuth(db, config.SESSION_IDLE_SECONDS, config.OPERATOR_TOKEN));
+  const auth = makeAuth(db, config.SESSION_IDLE_SECONDS, config.OPERATOR_TOKEN);
+  const binder = makeBinder(app, config.PRODUCT, auth);
   const bind: Binder = (call, handler, options) => {
     bound.push({ call, url: pathOf(call, config.PRODUCT) });
     binder(call, handler, options);
   };
 
   // The one queue of work that survives a restart (modules/jobs); modules register their kinds below,
-  // and the runner starts once the server listens (not under NODE_ENV=test: tests call runDue()).
+  // and the runner starts once the server listens (not under NODE_ENV=test unless JOBS_RUNNER=on: API tests call runDue()).
   const jobs = makeJobs(db, { log: app.log });
   app.decorate('jobs', jobs);
-  if (config.NODE_ENV !== 'test') {
+  if (config.JOBS_RUNNER === 'on' || (config.JOBS_RUNNER === 'auto' && config.NODE_ENV !== 'test')) {
     let stopJobs: (() => Promise<void>) | undefined;
     app.addHook('onListen', async () => {
       stopJobs = jobs.start(config.JOBS_POLL_MS);
@@ -281,7 +286,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   );
   // A course change forgets this instance's rendered pages (/course) at once, as content changes do.
-  adminCoursesRoutes(bind, makeAdminCourses({ db, platform, storage, changed: () => ssr?.forget() }));
+  const media = makeMedia({
+    db,
+    platform,
+    dataDir: config.DATA_DIR,
+    maxBytes: config.MEDIA_MAX_BYTES,
+    tools: { ffmpeg: config.FFMPEG_PATH, ffprobe: config.FFPROBE_PATH, pdftoppm: config.PDFTOPPM_PATH },
+    jobs,
+  });
+  app.decorate('media', media);
+  await mediaRoutes(app, bind, auth, media);
+  // A course change forgets this instance's rendered pages (/course) at once, as content changes do.
+  adminCoursesRoutes(bind, makeAdminCourses({ db, platform, storage, changed: () => ssr?.forget(), mediaAt: (url) => media.chapterMediaAt(url) }));
   // Every instance says it is alive, for the administration area's operations page.
   if (config.NODE_ENV !== 'test') {
     const beat = () => {

@@ -62,6 +62,11 @@ const schema = z.object({
   SSR_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   /** How often an instance looks for due jobs (transcodes, scheduled reminders) when it has room for one. */
   JOBS_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+  /**
+   * Whether this instance runs due jobs: `auto` (default) runs them except under NODE_ENV=test, whose
+   * API tests call runDue(); the browser tests' server sets `on` to watch a transcode reach 就绪.
+   */
+  JOBS_RUNNER: z.enum(['auto', 'on', 'off']).default('auto'),
   /** Seconds each instance reuses a computed public statistic (index figures, rankings; 0: compute every request). */
   STATS_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   /** HMAC key for jump links (digital books, national academy); must be set in production. */
@@ -166,6 +171,12 @@ const schema = z.object({
    * this as a bearer token. Unset: those calls are refused; no portal session ever reaches them.
    */
   OPERATOR_TOKEN: z.string().min(32, 'at least 32 characters').optional(),
+  /** The largest media upload (bytes): a college's 90-minute lecture is 1–4 GB. */
+  MEDIA_MAX_BYTES: z.coerce.number().int().min(1024 * 1024, 'at least 1 MB').default(4 * 1024 ** 3),
+  /** The programs media are checked and transcoded with (Debian: ffmpeg; poppler-utils for pdftoppm). */
+  FFMPEG_PATH: z.string().default('ffmpeg'),
+  FFPROBE_PATH: z.string().default('ffprobe'),
+  PDFTOPPM_PATH: z.string().default('pdftoppm'),
 });
 
 export type Config = Omit<z.infer<typeof schema>, 'SIGNING_SECRET' | 'CERTIFICATE_SIGNING_KEY' | 'CERTIFICATE_SEAL' | 'SEED_DEMO' | 'BACKUP_DIR'> & {

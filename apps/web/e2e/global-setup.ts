@@ -54,6 +54,9 @@ export default async function setup(project: TestProject) {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       NODE_ENV: 'test',
+      // Jobs run as in production: the media library's test watches a transcode reach 就绪.
+      JOBS_RUNNER: 'on',
+      JOBS_POLL_MS: '500',
       WEB_DIST: webDist,
       WEB_SSR_DIST: path.join(webDist, '..', 'dist-ssr'),
       LOG_LEVEL: 'warn',

@@ -32,4 +32,5 @@ export * as adminCertificate from './calls/adminCertificate.ts';
 export * as adminPeople from './calls/adminPeople.ts';
 export * as adminExams from './calls/adminExams.ts';
 export * as adminTraining from './calls/adminTraining.ts';
+export * as adminMedia from './calls/adminMedia.ts';
 export * as adminCourses from './calls/adminCourses.ts';

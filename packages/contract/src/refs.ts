@@ -75,4 +75,5 @@ export const adminCertificate = refsOf('adminCertificate', contract.adminCertifi
 export const adminPeople = refsOf('adminPeople', contract.adminPeople);
 export const adminExams = refsOf('adminExams', contract.adminExams);
 export const adminTraining = refsOf('adminTraining', contract.adminTraining);
+export const adminMedia = refsOf('adminMedia', contract.adminMedia);
 export const adminCourses = refsOf('adminCourses', contract.adminCourses);

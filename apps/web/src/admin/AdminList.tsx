@@ -47,12 +47,14 @@ export interface AdminListProps<Row> {
   /** What an empty list says. */
   empty?: string;
   pageSize?: number;
+  /** Ask for the page again every so many milliseconds while it shows work under way (false: stop). */
+  refetchInterval?: (page: Page<Row> | undefined) => number | false;
 }
 
 const namesOf = (filters: FilterField[]) => filters.flatMap((f) => (f.kind === 'dateRange' ? [f.from ?? 'from', f.to ?? 'to'] : [f.name]));
 
 export function AdminList<Row extends object>(props: AdminListProps<Row>) {
-  const { list, exportCall, exportName, filters, columns, rowKey, fixed, toolbar, caption, expandable, rowSelection, empty = '暂无数据', pageSize = 20 } = props;
+  const { list, exportCall, exportName, filters, columns, rowKey, fixed, toolbar, caption, expandable, rowSelection, empty = '暂无数据', pageSize = 20, refetchInterval } = props;
   const defaults = useMemo(() => ({ pageNum: 1, pageSize, ...Object.fromEntries(namesOf(filters).map((n) => [n, ''])) }), [filters, pageSize]);
   const [values, update] = useUrlFilters(defaults as Record<string, string | number>);
   const [form] = Form.useForm();
@@ -65,7 +67,7 @@ export function AdminList<Row extends object>(props: AdminListProps<Row>) {
     return q;
   }, [values, filters, fixed]);
   const query = { ...filterQuery, pageNum: Number(values.pageNum), pageSize: Number(values.pageSize) };
-  const result = useCallQuery(list, { query } as CallInput<typeof list>, { keepPrevious: true, staleTime: 0 });
+  const result = useCallQuery(list, { query } as CallInput<typeof list>, { keepPrevious: true, staleTime: 0, refetchInterval: refetchInterval && ((d) => refetchInterval(d as Page<Row> | undefined)) });
   const page = result.data as Page<Row> | undefined;
 
   const initial = Object.fromEntries(

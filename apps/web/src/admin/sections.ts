@@ -19,6 +19,7 @@ export const SECTIONS: readonly Section[] = [
   { key: 'imports', label: '数据导入', summary: '下载模板、上传导入、逐行问题、退回行下载、导入记录', roles: ['training'] },
   { key: 'certificates', label: '证书管理', summary: '专题发证规则、证书查询、撤销与补发', roles: ['training'] },
   { key: 'courses', label: '课程管理', summary: '课程、章节（视频、PDF课件、直播）、封面、发布与下架', roles: ['training', 'system'] },
+  { key: 'media', label: '媒体库', summary: '讲课视频断点续传、转码进度、PDF课件页数与缩略图', roles: ['training', 'system'] },
   { key: 'exams', label: '考试管理', summary: '题库、试卷与成绩', roles: ['training'] },
   { key: 'training', label: '培训管理', summary: '培训年度、培训项目与报名规则、学习计划与课程、班级与教师学员', roles: ['training', 'system'] },
   { key: 'audit', label: '审计日志', summary: '按人员、事件、时间和结果查询并导出，保留期限', roles: ['system', 'auditor'] },

@@ -20,6 +20,8 @@ export interface CallQueryOptions {
    * they are asked again whenever the page opens.
    */
   staleTime?: number;
+  /** Ask again every so many milliseconds while the answer says work is under way (false: stop). */
+  refetchInterval?: (data: unknown) => number | false;
 }
 
 const typedCall = call as <R extends AnyCall>(def: R, input: CallInput<R>) => Promise<CallAnswer<R>>;
@@ -38,6 +40,7 @@ export function useCallQuery<R extends AnyCall>(def: R, input: CallInput<R>, opt
     enabled: (options.enabled ?? true) && !(def.auth !== 'none' && def.auth !== 'admin' && restoring),
     placeholderData: options.keepPrevious ? keepPreviousData : undefined,
     staleTime: options.staleTime ?? 60_000,
+    refetchInterval: options.refetchInterval && ((q: { state: { data: unknown } }) => options.refetchInterval!(q.state.data)),
   });
 }
 

@@ -11,5 +11,6 @@ export * from './notes.ts';
 export * from './work.ts';
 export * from './admin.ts';
 export * from './imports.ts';
+export * from './media.ts';
 export * from './jobs.ts';
 export * from './mistakes.ts';

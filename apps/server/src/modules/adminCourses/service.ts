@@ -8,7 +8,7 @@
  * catalogue reads the tables on every call; this instance's rendered pages are forgotten).
  */
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { admin as A, adminCourses as C } from '@portal/contract';
+import { admin as A, adminCourses as C, adminMedia } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { categories, courseCompletions, courseResources, courses, notes, resourceProgress, studySessions } from '../../db/schema/index.ts';
 import { Refusal } from '../../http/errors.ts';
@@ -35,6 +35,8 @@ export interface AdminCoursesDeps {
   storage: FileStorage;
   /** Told after every change, so that this instance's rendered pages do not wait for their cache time. */
   changed?: () => void;
+  /** The media library's view of a chapter's address (media/service.ts chapterMediaAt): its real length and pages. */
+  mediaAt?: (url: string) => Promise<{ kind: 'video' | 'pdf'; durationSeconds: number | null; pageCount: number | null } | null | undefined>;
 }
 
 const EVENT = 'adminCourses';
@@ -66,7 +68,26 @@ function chapterValues(c: C.ChapterInput) {
   return { ...none, title: c.title, kind: c.kind, hiddenAt, liveStart: new Date(c.liveStart), liveEnd: new Date(c.liveEnd), streamUrl: c.streamUrl, replayUrl: c.replayUrl };
 }
 
-export function makeAdminCourses({ db, platform, storage, changed }: AdminCoursesDeps) {
+export function makeAdminCourses({ db, platform, storage, changed, mediaAt }: AdminCoursesDeps) {
+  /**
+   * A video or PDF chapter taken from the media library gets the real media's length and page count,
+   * whatever the form said; an address of the library that is not (or no longer) a ready asset of the
+   * chapter's kind is refused.
+   */
+  async function withMediaLengths(chapters: C.ChapterInput[]): Promise<C.ChapterInput[]> {
+    if (!mediaAt) return chapters;
+    return Promise.all(
+      chapters.map(async (c) => {
+        if (c.kind === 'live') return c;
+        const m = await mediaAt(c.mediaUrl);
+        if (m === undefined) return c;
+        if (m === null || m.kind !== c.kind) throw new Refusal(adminMedia.MEDIA_MSG.chapterMediaNotReady(c.title));
+        if (c.kind === 'video') return { ...c, durationSeconds: m.durationSeconds ?? c.durationSeconds };
+        return { ...c, pages: m.pageCount ?? c.pages };
+      }),
+    );
+  }
+
   async function courseOf(r: Reader, id: number): Promise<C.AdminCourse | null> {
     const [row] = await r
       .select({ c: courses, categoryName: categories.name, completions: courseCompletionsCount })
@@ -277,7 +298,8 @@ export function makeAdminCourses({ db, platform, storage, changed }: AdminCourse
       return course;
     },
 
-    async save(who: Who, input: C.CourseSave): Promise<C.AdminCourse> {
+    async save(who: Who, given: C.CourseSave): Promise<C.AdminCourse> {
+      const input = { ...given, chapters: await withMediaLengths(given.chapters) };
       const fields = {
         title: input.title,
         lecturer: input.lecturer,

@@ -122,7 +122,7 @@ describe.each(kinds)('backup and restore on %s', (kind) => {
     // Audited after the copy (so not in it): who asked, from where, and what was written.
     const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.event, 'backup'));
     expect(entry).toMatchObject({ ip: 'operator:10.0.0.1', outcome: 'success', target: path.basename(dir) });
-    expect(readdirSync(dir).sort()).toEqual(['manifest.json', kind === 'pglite' ? 'database.tar.gz' : 'database.pgdump', 'uploads.tar.gz', 'work-files.tar.gz'].sort());
+    expect(readdirSync(dir).sort()).toEqual(['manifest.json', kind === 'pglite' ? 'database.tar.gz' : 'database.pgdump', 'uploads.tar.gz', 'work-files.tar.gz', 'media.tar.gz'].sort());
     for (const table of Object.keys(manifest.counts)) expect(manifest.counts[table], table).toBe(before[table]);
 
     // Then the data changes: hours lost, a rename, a new avatar, a new session.

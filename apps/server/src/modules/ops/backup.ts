@@ -24,9 +24,11 @@ export const PGLITE_FILE = 'database.tar.gz';
 export const PG_FILE = 'database.pgdump';
 /**
  * The folders under DATA_DIR that hold uploaded files, all of which a backup carries: `uploads` (served
- * publicly: avatars) and `work-files` (private: homework and practice attachments, read through a call).
+ * publicly: avatars, media renditions) and `work-files` (private: homework and practice attachments, read
+ * through a call) and `media` (private: the media library's originals, kept to transcode again). Uploads
+ * still in progress (`media-incoming`) are not carried.
  */
-export const FILE_FOLDERS = ['uploads', 'work-files'] as const;
+export const FILE_FOLDERS = ['uploads', 'work-files', 'media'] as const;
 export type FileFolder = (typeof FILE_FOLDERS)[number];
 export const fileFoldersOf = (dataDir: string): Record<FileFolder, string> =>
   Object.fromEntries(FILE_FOLDERS.map((f) => [f, path.join(dataDir, f)])) as Record<FileFolder, string>;

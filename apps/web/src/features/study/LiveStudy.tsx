@@ -11,6 +11,9 @@ import type { AnchorBridge } from '../notes/anchor.ts';
 import { StudyPanel } from './StudyPanel.tsx';
 import { useStudySession } from './useStudySession.ts';
 import { Notice, PlainButton } from './plain.tsx';
+import { HlsVideo } from './HlsVideo.tsx';
+
+export { preloadHls } from './HlsVideo.tsx';
 
 type Phase = 'before' | 'live' | 'after';
 
@@ -27,79 +30,6 @@ function countdownText(ms: number): string {
   const m = Math.floor((s % 3600) / 60);
   const sec = s % 60;
   return `${d > 0 ? `${d}天` : ''}${h}小时${String(m).padStart(2, '0')}分${String(sec).padStart(2, '0')}秒`;
-}
-
-let hlsModule: Promise<typeof import('hls.js')> | null = null;
-/** hls.js (a large chunk), requested once, only where the browser cannot play HLS itself. */
-function loadHls() {
-  hlsModule ??= import('hls.js').catch((err: unknown) => {
-    hlsModule = null;
-    throw err;
-  });
-  return hlsModule;
-}
-
-/** The browser plays HLS itself (Safari, Chromium since 2025): no hls.js to load, parse and run. */
-const playsHlsNatively = () => typeof document !== 'undefined' && document.createElement('video').canPlayType('application/vnd.apple.mpegurl') !== '';
-
-/** A replay always plays HLS: its page starts loading hls.js (only where the browser cannot play it itself) beside the page's own calls. */
-export function preloadHls() {
-  if (!playsHlsNatively()) void loadHls().catch(() => undefined);
-}
-
-/**
- * Plays an HLS playlist with hls.js where media source extensions exist, natively otherwise. A replay
- * (`vod`, a finished recording) plays natively wherever the browser can: its first frame then does not
- * wait for hls.js, some 140 KB of script to fetch and run; a live stream keeps hls.js, which follows
- * the live edge and recovers from stalls the same way in every browser.
- */
-function HlsVideo({ src, label, vod, videoRef, handlers }: { src: string; label: string; vod: boolean; videoRef: React.RefObject<HTMLVideoElement | null>; handlers: React.VideoHTMLAttributes<HTMLVideoElement> }) {
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    const video = videoRef.current;
-    if (!video) return;
-    const native = () => {
-      video.src = src;
-    };
-    if (vod && playsHlsNatively()) {
-      const onError = () => setFailed(true);
-      video.addEventListener('error', onError);
-      native();
-      return () => {
-        video.removeEventListener('error', onError);
-        video.removeAttribute('src');
-        video.load();
-      };
-    }
-    let destroyed = false;
-    let destroy: (() => void) | null = null;
-    void loadHls().then(({ default: Hls }) => {
-      if (destroyed) return;
-      if (Hls.isSupported()) {
-        const hls = new Hls({ enableWorker: true });
-        hls.on(Hls.Events.ERROR, (_e, data) => {
-          if (data.fatal) setFailed(true);
-        });
-        hls.loadSource(src);
-        hls.attachMedia(video);
-        destroy = () => hls.destroy();
-      } else if (video.canPlayType('application/vnd.apple.mpegurl')) {
-        native();
-      } else {
-        setFailed(true);
-      }
-    });
-    return () => {
-      destroyed = true;
-      destroy?.();
-    };
-  }, [src, vod, videoRef]);
-  return (
-    <>
-      <video ref={videoRef} className="study-video" controls playsInline aria-label={label} {...handlers} />
-      {failed ? <Notice type="error" title="直播流加载失败，请刷新页面重试" /> : null}
-    </>
-  );
 }
 
 export function LiveStudy({ resourceId, title, replay = false, courseId, bridge }: { resourceId: number; title: string; replay?: boolean; courseId: number; bridge?: AnchorBridge }) {
@@ -196,6 +126,7 @@ export function LiveStudy({ resourceId, title, replay = false, courseId, bridge 
         vod={replay}
         label={`${phase === 'after' || replay ? '直播回放' : '直播'}：${title}`}
         videoRef={videoRef}
+        failedText="直播流加载失败，请刷新页面重试"
         handlers={{
           onLoadedMetadata: () => {
             const v = videoRef.current;

@@ -9,6 +9,7 @@ import { Notice } from './plain.tsx';
 import type { AnchorBridge } from '../notes/anchor.ts';
 import { StudyPanel } from './StudyPanel.tsx';
 import { useStudySession } from './useStudySession.ts';
+import { HlsVideo } from './HlsVideo.tsx';
 
 export const SEEK_REFUSED_TEXT = '未完成学习的章节不能拖动到未观看的部分';
 /** Slack for timeupdate granularity when telling natural playback from a jump. */
@@ -105,38 +106,37 @@ export function VideoStudy({ resourceId, title, onEnded, bridge, startAt = null 
   if (study.error || !session) return <Notice type="error" title={study.error ?? '无法开始学习'} />;
   if (!session.resource.mediaUrl) return <Notice type="warning" title="本章节暂无视频" />;
 
+  const handlers: React.VideoHTMLAttributes<HTMLVideoElement> = {
+    onLoadedMetadata,
+    onTimeUpdate,
+    onSeeking,
+    onPlaying: () => study.setMediaPlaying(true),
+    onSeeked: () => {
+      const v = videoRef.current;
+      if (v && !v.paused && !v.ended) study.setMediaPlaying(true);
+    },
+    onWaiting: () => study.setMediaPlaying(false),
+    onPause: () => {
+      const v = videoRef.current;
+      if (v?.ended) return;
+      study.setMediaPlaying(false);
+      study.report('pause');
+    },
+    onEnded: () => {
+      study.setMediaPlaying(false);
+      study.report('end');
+      onEnded?.();
+    },
+  };
   return (
     <div className="study-main">
       <div className="study-media">
-        <video
-          ref={videoRef}
-          className="study-video"
-          src={session.resource.mediaUrl}
-          controls
-          playsInline
-          preload="metadata"
-          aria-label={`视频：${title}`}
-          onLoadedMetadata={onLoadedMetadata}
-          onTimeUpdate={onTimeUpdate}
-          onSeeking={onSeeking}
-          onPlaying={() => study.setMediaPlaying(true)}
-          onSeeked={() => {
-            const v = videoRef.current;
-            if (v && !v.paused && !v.ended) study.setMediaPlaying(true);
-          }}
-          onWaiting={() => study.setMediaPlaying(false)}
-          onPause={() => {
-            const v = videoRef.current;
-            if (v?.ended) return;
-            study.setMediaPlaying(false);
-            study.report('pause');
-          }}
-          onEnded={() => {
-            study.setMediaPlaying(false);
-            study.report('end');
-            onEnded?.();
-          }}
-        />
+        {/\.m3u8(\?|$)/.test(session.resource.mediaUrl) ? (
+          // A lecture transcoded by the media library: its master playlist, renditions chosen by the player.
+          <HlsVideo key={session.resource.mediaUrl} src={session.resource.mediaUrl} vod label={`视频：${title}`} videoRef={videoRef} failedText="视频加载失败，请刷新页面重试" handlers={{ preload: 'metadata', ...handlers }} />
+        ) : (
+          <video ref={videoRef} className="study-video" src={session.resource.mediaUrl} controls playsInline preload="metadata" aria-label={`视频：${title}`} {...handlers} />
+        )}
         {seekNotice ? (
           <Notice className="study-seek-notice" type="warning" role="alert" title={SEEK_REFUSED_TEXT} />
         ) : null}

@@ -128,7 +128,7 @@ function ChapterCard({ index, count, name, onMove, onRemove }: { index: number; 
       {kind === 'video' ? (
         <>
           <Form.Item name={[name, 'mediaUrl']} label="视频" rules={[{ required: true, whitespace: true, message: '请填写视频地址' }]}>
-            <ChapterSourceField kind="video" label={`第${no}章视频地址`} />
+            <ChapterSourceField kind="video" label={`第${no}章视频地址`} onMedia={(a) => a.durationSeconds && form.setFieldValue(['chapters', name, 'durationSeconds'], a.durationSeconds)} />
           </Form.Item>
           <Form.Item name={[name, 'durationSeconds']} label="视频时长（秒）" extra={minutes(duration)} rules={[{ required: true, message: '请填写视频时长' }]}>
             <InputNumber aria-label={`第${no}章视频时长`} min={1} max={86_400} precision={0} style={{ width: 160 }} />
@@ -137,7 +137,7 @@ function ChapterCard({ index, count, name, onMove, onRemove }: { index: number; 
       ) : kind === 'pdf' ? (
         <>
           <Form.Item name={[name, 'mediaUrl']} label="PDF课件" rules={[{ required: true, whitespace: true, message: '请填写课件地址' }]}>
-            <ChapterSourceField kind="pdf" label={`第${no}章课件地址`} />
+            <ChapterSourceField kind="pdf" label={`第${no}章课件地址`} onMedia={(a) => a.pageCount && form.setFieldValue(['chapters', name, 'pages'], a.pageCount)} />
           </Form.Item>
           <Space wrap size="middle">
             <Form.Item name={[name, 'pages']} label="页数" rules={[{ required: true, message: '请填写页数' }]}>
