@@ -264,18 +264,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   importAdminRoutes(bind, makeImportAdmin({ db, importer, config }));
   certificateAdminRoutes(bind, makeCertificateAdmin({ db, platform, certificates, timeZone: config.TIME_ZONE }));
   peopleRoutes(bind, makePeople({ db, platform, sms, uc, noticesPerPhoneDaily: config.SMS_NOTICE_DAILY_CAP_PER_PHONE, timeZone: config.TIME_ZONE, collegeName: config.COLLEGE_NAME }));
-  const media = makeMedia({
-    db,
-    platform,
-    dataDir: config.DATA_DIR,
-    maxBytes: config.MEDIA_MAX_BYTES,
-    tools: { ffmpeg: config.FFMPEG_PATH, ffprobe: config.FFPROBE_PATH, pdftoppm: config.PDFTOPPM_PATH },
-    jobs,
-  });
-  app.decorate('media', media);
-  await mediaRoutes(app, bind, auth, media);
-  // A course change forgets this instance's rendered pages (/course) at once, as content changes do.
-  adminCoursesRoutes(bind, makeAdminCourses({ db, platform, storage, changed: () => ssr?.forget(), mediaAt: (url) => media.chapterMediaAt(url) }));
   adminExamsRoutes(
     bind,
     makeAdminExams({
@@ -297,6 +285,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       enrol: (tx, personId, installId) => learning.enrolByCollege(tx, personId, installId),
     }),
   );
+  // A course change forgets this instance's rendered pages (/course) at once, as content changes do.
+  const media = makeMedia({
+    db,
+    platform,
+    dataDir: config.DATA_DIR,
+    maxBytes: config.MEDIA_MAX_BYTES,
+    tools: { ffmpeg: config.FFMPEG_PATH, ffprobe: config.FFPROBE_PATH, pdftoppm: config.PDFTOPPM_PATH },
+    jobs,
+  });
+  app.decorate('media', media);
+  await mediaRoutes(app, bind, auth, media);
+  // A course change forgets this instance's rendered pages (/course) at once, as content changes do.
+  adminCoursesRoutes(bind, makeAdminCourses({ db, platform, storage, changed: () => ssr?.forget(), mediaAt: (url) => media.chapterMediaAt(url) }));
   // Every instance says it is alive, for the administration area's operations page.
   if (config.NODE_ENV !== 'test') {
     const beat = () => {

@@ -1,5 +1,5 @@
 /**
- * A small tus 1.0 client (docs/decisions/XXXX-media-uploads.md): creation, HEAD, PATCH in chunks.
+ * A small tus 1.0 client (docs/decisions/0038-media-uploads.md): creation, HEAD, PATCH in chunks.
  * The upload's address is kept in localStorage under the file's fingerprint (kind, name, size, last
  * change), so choosing the same file again — after a cut connection, a closed tab or a reload —
  * continues at the offset the server holds. A cut connection is retried with growing pauses, each retry
