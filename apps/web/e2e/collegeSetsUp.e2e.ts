@@ -79,8 +79,10 @@ describe('the college sets up a course, a topic and its exam; a learner earns th
     // read the page's notice (on a loaded machine a one-second notice could pass unseen).
     let noticeRead!: () => void;
     const read = new Promise<void>((resolve) => (noticeRead = resolve));
+    const offsets: number[] = [];
     await page.route('**/v1/admin/media/uploads/*', async (route) => {
       const r = route.request();
+      if (r.method() === 'PATCH') offsets.push(Number(r.headers()['upload-offset']));
       if (r.method() === 'PATCH' && Number(r.headers()['upload-offset']) === CHUNK && cut++ === 0) return route.abort('connectionreset');
       if (r.method() === 'HEAD' && cut > 0) await read;
       return route.continue();
@@ -92,6 +94,9 @@ describe('the college sets up a course, a topic and its exam; a learner earns th
     await eventually(() => page.getByText('上传完成，已排队转码，进度见下方列表').isVisible(), { timeout: 120_000 }).toBe(true);
     // The cut chunk was sent again (once, or more on a slow machine).
     expect(cut).toBeGreaterThanOrEqual(2);
+    // It went on where it stopped: the first chunk was sent once, and every chunk after the cut.
+    expect(offsets.filter((o) => o === 0)).toHaveLength(1);
+    expect(offsets).toContain(2 * CHUNK);
     const mediaRow = page.getByRole('row').filter({ hasText: VIDEO });
     await eventually(() => mediaRow.getByText('就绪').isVisible(), { timeout: 300_000 }).toBe(true);
     await expect(mediaRow.textContent()).resolves.toContain('0分04秒');
