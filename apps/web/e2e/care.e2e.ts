@@ -31,7 +31,14 @@ const shot = async (page: Page, name: string) => {
 async function walk(size: 'desktop' | 'phone', visits: Visit[], judge: (page: Page) => Promise<unknown[] | Record<string, unknown>>, opts: { settings: Parameters<typeof storeDisplay>[1]; account?: { phone: string; password: string }; tag: string }) {
   const { page, close } = await browser.open(size, { bypassCSP: true });
   await storeDisplay(page, opts.settings);
-  if (opts.account) await logIn(page, opts.account);
+  if (opts.account) {
+    await logIn(page, opts.account);
+    // The account's own settings win at login (a walk before this one gave it the standard ones back):
+    // this walk's settings go onto the account and this device, as a person who switched them on would.
+    const wanted = { ...STANDARD, ...opts.settings };
+    await saveOnAccount(page, wanted);
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [DISPLAY_SETTINGS_KEY, JSON.stringify(wanted)] as const);
+  }
   const found: Record<string, unknown> = {};
   for (const visit of visits) {
     const address = await openVisit(page, visit);
