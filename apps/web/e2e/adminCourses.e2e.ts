@@ -44,13 +44,13 @@ describe('课程管理', () => {
 
     await page.getByRole('button', { name: '添加章节' }).click();
     await page.getByLabel('第1章名称').fill('第一讲 政务数据共享的制度安排');
-    await page.getByLabel('第1章视频地址').fill('/media/video/course-01-1.mp4');
+    await page.getByLabel('第1章视频地址', { exact: true }).fill('/media/video/course-01-1.mp4');
     await page.getByLabel('第1章视频时长').fill('1500');
     await page.getByRole('button', { name: '添加章节' }).click();
     await page.getByLabel('第2章类型').click();
     await page.locator('.ant-select-item-option', { hasText: 'PDF课件' }).click();
     await page.getByLabel('第2章名称').fill('第二讲 “一网通办”业务协同案例（文字课件）');
-    await page.getByLabel('第2章课件地址').fill('/media/pdf/course-02.pdf');
+    await page.getByLabel('第2章课件地址', { exact: true }).fill('/media/pdf/course-02.pdf');
     await page.getByLabel('第2章页数').fill('8');
     await page.getByLabel('第2章最少阅读时间').fill('600');
     // Reorder: the PDF up, then back down.
