@@ -162,6 +162,20 @@ const require = createRequire(import.meta.url);
 /** axe-core's WCAG 2 A/AA findings of serious or critical impact on the current page (the page needs bypassCSP to inject axe). */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  // The page as it settles: a button that just became enabled fades from its disabled colours for a
+  // moment, and axe caught it half way under load (colour contrast of a passing page). Endless
+  // animations (spinners) are not waited for.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((r) => setTimeout(r, 3000)),
+    ]),
+  );
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
     const result = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa'] });
