@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as contract from '@portal/contract';
 import { auth, dev, person, UC_CODE, urlOf } from '@portal/contract';
 import { DEMO_PASSWORDS } from '../db/seed.ts';
 import { freePort, scratchDatabase, serverProcess, type ServerProcess } from './process.ts';
@@ -33,6 +34,16 @@ describe('the nginx example (deploy/nginx/portal.conf)', () => {
     const rendered = renderExample(example, 9999, [1, 2, 3]);
     expect(rendered.match(/server 127\.0\.0\.1:\d+ max_fails/g)).toEqual(['server 127.0.0.1:1 max_fails', 'server 127.0.0.1:2 max_fails', 'server 127.0.0.1:3 max_fails']);
     expect(rendered).toContain('listen 127.0.0.1:9999 backlog=4096;');
+  });
+
+  it('lets through every file a call of the contract takes, so that the portal refuses what is too large with its own message', () => {
+    const size = (v: string) => Number(v.slice(0, -1)) * (v.endsWith('m') ? 1024 ** 2 : v.endsWith('k') ? 1024 : 1);
+    const server = Number(size(/^ {4}client_max_body_size (\d+[mk]);/m.exec(example)![1]!));
+    const largest = Object.values(contract)
+      .flatMap((ns) => Object.values(ns as Record<string, unknown>))
+      .flatMap((c) => (c && typeof c === 'object' && 'upload' in c && (c as { upload?: { maxBytes: number } }).upload ? [(c as { upload: { maxBytes: number } }).upload.maxBytes] : []));
+    expect(largest.length).toBeGreaterThan(5);
+    expect(server).toBeGreaterThan(Math.max(...largest));
   });
 });
 
