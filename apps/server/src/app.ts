@@ -76,7 +76,7 @@ import { mediaRoutes } from './modules/media/routes.ts';
 import { makeAdminCourses } from './modules/adminCourses/service.ts';
 import { adminCoursesRoutes } from './modules/adminCourses/routes.ts';
 import { PRODUCT_VERSION } from './version.ts';
-import { makeJobs, type Jobs } from './modules/jobs/service.ts';
+import { HOUSEKEEPING_JOB, makeJobs, type Jobs } from './modules/jobs/service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -296,6 +296,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('media', media);
   await mediaRoutes(app, bind, auth, media);
+  // Daily housekeeping on the jobs queue (once across instances): finished jobs after 30 days (failed
+  // ones after 90), uploads abandoned for 7 days with their partial files. It enqueues its next run;
+  // each instance's runner makes sure one is waiting (the key keeps it to one).
+  jobs.register(HOUSEKEEPING_JOB, async () => {
+    const result = { jobs: await jobs.prune(30), uploads: await media.dropAbandoned(7) };
+    await jobs.enqueue(db, { kind: HOUSEKEEPING_JOB, key: HOUSEKEEPING_JOB, runAt: new Date(Date.now() + 24 * 3600_000) });
+    return result;
+  });
+  if (config.NODE_ENV !== 'test') {
+    app.addHook('onListen', async () => {
+      await jobs.enqueue(db, { kind: HOUSEKEEPING_JOB, key: HOUSEKEEPING_JOB, runAt: new Date(Date.now() + 3600_000) }).catch((err: unknown) => app.log.warn({ err }, 'housekeeping not scheduled'));
+    });
+  }
   // A course change forgets this instance's rendered pages (/course) at once, as content changes do.
   adminCoursesRoutes(bind, makeAdminCourses({ db, platform, storage, changed: () => ssr?.forget(), mediaAt: (url) => media.chapterMediaAt(url) }));
   // Every instance says it is alive, for the administration area's operations page.

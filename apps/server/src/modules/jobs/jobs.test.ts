@@ -143,4 +143,22 @@ describe('jobs queue', () => {
     expect(await j.runDue()).toBe(1);
     expect(runs).toEqual(['run 1', 'run 2']);
   });
+
+  it('prunes finished jobs past their keeping time and never a waiting, running or recent one', async () => {
+    const j = makeJobs(database.db);
+    const add = async (status: 'queued' | 'running' | 'done' | 'cancelled' | 'failed', daysAgo: number | null) => {
+      const { id } = await j.enqueue(database.db, { kind: 'k', payload: { status, daysAgo } });
+      await database.db
+        .update(jobsTable)
+        .set({ status, finishedAt: daysAgo === null ? null : sql`now() - ${daysAgo} * interval '1 day'` })
+        .where(eq(jobsTable.id, id));
+      return id;
+    };
+    const kept = [await add('queued', null), await add('running', null), await add('done', 29), await add('failed', 31), await add('cancelled', 1)];
+    await add('done', 31);
+    await add('cancelled', 40);
+    await add('failed', 91);
+    expect(await j.prune(30)).toBe(3);
+    expect((await database.db.select({ id: jobsTable.id }).from(jobsTable)).map((r) => r.id).sort()).toEqual(kept.sort());
+  });
 });

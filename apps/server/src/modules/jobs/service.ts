@@ -65,7 +65,15 @@ export interface Jobs {
   runDue(): Promise<number>;
   /** Polls every `intervalMs` until stop(); returns stop. */
   start(intervalMs: number): () => Promise<void>;
+  /**
+   * Deletes finished jobs: done and cancelled ones finished more than `keepDays` ago, failed ones
+   * (kept for their error) after three times that. Waiting and running jobs are never touched.
+   */
+  prune(keepDays: number): Promise<number>;
 }
+
+/** The daily housekeeping job (app.ts): prunes finished jobs and abandoned uploads. */
+export const HOUSEKEEPING_JOB = 'housekeeping';
 
 const DEFAULTS = { leaseSeconds: 60, concurrency: 1, maxAttempts: 3 } as const;
 /** Seconds before a failed job runs again: 30 s, 2 min, 4.5 min… */
@@ -196,6 +204,15 @@ export function makeJobs(db: Db, opts: { instanceId?: string; log?: { error(obj:
 
     async get(id) {
       return (await db.select().from(jobs).where(eq(jobs.id, id)))[0];
+    },
+
+    async prune(keepDays) {
+      const gone = await rows(
+        db,
+        sql`delete from ${jobs} where (status in ('done', 'cancelled') and finished_at < now() - ${keepDays} * interval '1 day')
+              or (status = 'failed' and finished_at < now() - ${3 * keepDays} * interval '1 day') returning id`,
+      );
+      return gone.length;
     },
 
     async cancel(q, key) {

@@ -11,11 +11,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { adminCourses as C, adminMedia as M } from '@portal/contract';
 import { auditLog, categories, jobs as jobsTable, mediaAssets } from '../../db/schema/index.ts';
-import { makeJobs } from '../jobs/service.ts';
+import { HOUSEKEEPING_JOB, makeJobs } from '../jobs/service.ts';
 import { makePlatform } from '../platform/service.ts';
 import { makeMedia } from './service.ts';
 import { createTestApp, DEMO_ADMINS, DEMO_PASSWORDS, type TestApp } from '../../test/harness.ts';
@@ -138,6 +138,25 @@ describe('a lecture video uploaded with tus', () => {
     const c = await create(training, 100, '多出来的字节.mp4');
     expect(await patch(c.location!, 0, Buffer.concat([videoBytes.subarray(0, 100), Buffer.alloc(50)]))).toMatchObject({ status: 400, message: M.MEDIA_MSG.tooMuch });
     expect((await head(c.location!)).offset).toBe(0);
+  });
+
+  it('an upload nobody continued for a week goes, with its partial file, at the daily housekeeping; a recent one stays', async () => {
+    const old = await create(training, 4096, '半途而废的上传.mp4');
+    const recent = await create(training, 4096, '明天继续的上传.mp4');
+    expect((await patch(old.location!, 0, videoBytes.subarray(0, 1024))).status).toBe(204);
+    expect((await patch(recent.location!, 0, videoBytes.subarray(0, 1024))).status).toBe(204);
+    await t.db.update(mediaAssets).set({ updatedAt: sql`now() - interval '8 days'` }).where(eq(mediaAssets.id, (await assetOf(old.location!))!.id));
+    const file = (location: string) => path.join(t.config.DATA_DIR, 'media-incoming', location.split('/').pop()!);
+    await t.app.jobs.enqueue(t.db, { kind: HOUSEKEEPING_JOB, key: HOUSEKEEPING_JOB });
+    await t.app.jobs.runDue();
+    expect(await assetOf(old.location!)).toBeUndefined();
+    expect(existsSync(file(old.location!))).toBe(false);
+    expect((await head(old.location!)).status).toBe(404);
+    expect((await head(recent.location!)).offset).toBe(1024);
+    expect(existsSync(file(recent.location!))).toBe(true);
+    // It put its next run a day ahead.
+    const [next] = await t.db.select().from(jobsTable).where(and(eq(jobsTable.key, HOUSEKEEPING_JOB), eq(jobsTable.status, 'queued')));
+    expect(next!.runAt.getTime() - Date.now()).toBeGreaterThan(23 * 3600_000);
   });
 });
 

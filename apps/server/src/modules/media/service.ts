@@ -299,6 +299,29 @@ export function makeMedia(deps: MediaDeps) {
       }
     },
 
+    /**
+     * Uploads nobody continued for `days` days (a closed browser, a cancelled upload whose DELETE never
+     * came): their partial file and their row go. An upload this instance is writing is left alone.
+     */
+    async dropAbandoned(days: number): Promise<number> {
+      const stale = await db
+        .select({ id: mediaAssets.id, uploadKey: mediaAssets.uploadKey })
+        .from(mediaAssets)
+        .where(and(eq(mediaAssets.status, 'uploading'), sql`${mediaAssets.updatedAt} < now() - ${days} * interval '1 day'`));
+      let n = 0;
+      for (const row of stale.filter((r) => !writing.has(r.uploadKey))) {
+        // Only while still abandoned: a PATCH on another instance in between refreshes updated_at.
+        const gone = await db
+          .delete(mediaAssets)
+          .where(and(eq(mediaAssets.id, row.id), eq(mediaAssets.status, 'uploading'), sql`${mediaAssets.updatedAt} < now() - ${days} * interval '1 day'`))
+          .returning({ id: mediaAssets.id });
+        if (gone.length === 0) continue;
+        await rm(incoming(row.uploadKey), { force: true });
+        n++;
+      }
+      return n;
+    },
+
     /** tus termination: the uploader gives up an unfinished upload. */
     async terminate(who: Who, key: string) {
       const row = await byKey(key);
