@@ -2,6 +2,7 @@
 import dayjs from 'dayjs';
 
 export const formatDateTime = (iso: string | null | undefined) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : '—');
-export const formatBytes = (n: number) => (n >= 1024 * 1024 * 1024 ? `${(n / 1024 / 1024 / 1024).toFixed(2)} GB` : n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(n / 1024)} KB`);
+/** File sizes as every page shows them (980 B, 2.3 KB, 4 GB): the public pages' one formatter. */
+export { formatFileSize as formatBytes } from '../features/content/format.ts';
 /** A media length as the area shows it: 45分00秒. */
 export const formatDuration = (s: number | null) => (s === null ? '—' : `${Math.floor(s / 60)}分${String(s % 60).padStart(2, '0')}秒`);

@@ -121,7 +121,7 @@ function UploadPanel({ settings }: { settings: { maxBytes: number; ffmpeg: boole
           <p className="ant-upload-text">{kind === 'video' ? '点击或拖入讲课视频' : '点击或拖入PDF课件'}</p>
           <p className="ant-upload-hint">
             {kind === 'video'
-              ? `单个文件不超过 ${settings ? formatBytes(settings.maxBytes) : '4 GB'}；分块上传，网络中断后自动续传，刷新页面后重新选择同一文件即从中断处继续；上传后自动转码为 360p/720p（源视频为 1080p 时另加 1080p）`
+              ? `单个文件不超过 ${formatBytes(settings?.maxBytes ?? 4 * 1024 ** 3)}；分块上传，网络中断后自动续传，刷新页面后重新选择同一文件即从中断处继续；上传后自动转码为 360p/720p（源视频为 1080p 时另加 1080p）`
               : '不超过 200 MB；上传后读取页数并生成首页缩略图'}
           </p>
         </Upload.Dragger>
