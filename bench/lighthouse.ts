@@ -25,7 +25,9 @@
  * or `yellowOnBlack` (the high-contrast pairs), or several joined by commas (`care,yellowOnBlack`). The
  * device's record (DISPLAY_SETTINGS_KEY, what the toolbar stores) is written into the origin's
  * localStorage as the login is, so the head script of a server-rendered page and the app mark the page
- * before its first paint, as on a device where the person switched the mode on. LIGHTHOUSE_RUNS=1 is
+ * before its first paint, as on a device where the person switched the mode on; with LIGHTHOUSE_LOGIN the
+ * account is given the same settings (standard ones without LIGHTHOUSE_DISPLAY), since a logged-in page
+ * follows the account's. LIGHTHOUSE_RUNS=1 is
  * enough for the accessibility score, which does not vary between runs.
  *
  *   LIGHTHOUSE_RUNS=1 LIGHTHOUSE_DISPLAY=care LIGHTHOUSE_LOGIN=13800000001:Study@2026 node bench/lighthouse.ts http://127.0.0.1:8080 /index /course '/study?courseId=33'
@@ -36,7 +38,7 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import lighthouse from 'lighthouse';
-import { DISPLAY_SETTINGS_KEY, STORAGE_KEY, type DisplaySettings } from '@portal/contract';
+import { DISPLAY_SETTINGS_KEY, person, STORAGE_KEY, urlOf, type DisplaySettings } from '@portal/contract';
 import { logIn } from './server.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -57,11 +59,13 @@ function freePort(): Promise<number> {
 const score = (v: number | null | undefined) => (typeof v === 'number' ? Math.round(v * 100) : null);
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
 
+const STANDARD: DisplaySettings = { care: false, zoom: 1, contrast: 'none', bigCursor: false, guide: 'none', readAloud: false };
+
 /** The display settings named by LIGHTHOUSE_DISPLAY (`care`, a contrast pair, or both joined by commas). */
 export function displayFrom(spec: string): DisplaySettings | undefined {
   const words = spec.split(',').map((w) => w.trim()).filter(Boolean);
   if (words.length === 0) return undefined;
-  const settings: DisplaySettings = { care: false, zoom: 1, contrast: 'none', bigCursor: false, guide: 'none', readAloud: false };
+  const settings: DisplaySettings = { ...STANDARD };
   for (const w of words) {
     if (w === 'care') settings.care = true;
     else if (w === 'blackOnYellow' || w === 'yellowOnBlack') settings.contrast = w;
@@ -110,6 +114,12 @@ export async function lighthouseRows(baseUrl: string, paths: string[], opts: { l
       await tab.goto(new URL('/favicon.png', baseUrl).toString());
       if (opts.login) await tab.evaluate(([key, value]) => localStorage.setItem(key, value), [STORAGE_KEY, opts.login] as const);
       if (opts.display) await tab.evaluate(([key, value]) => localStorage.setItem(key, value), [DISPLAY_SETTINGS_KEY, JSON.stringify(opts.display)] as const);
+      // A logged-in page takes the account's settings over the device's (ADR 0037): the account is given the same ones.
+      if (opts.login) {
+        const token = (JSON.parse(opts.login) as { token: string }).token;
+        const r = await fetch(new URL(urlOf(person.saveDisplaySettings, ''), baseUrl), { method: 'POST', headers: { authorization: token, 'content-type': 'application/json' }, body: JSON.stringify(opts.display ?? STANDARD) });
+        if (!r.ok) throw new Error(`saving the display settings on the account: ${r.status}`);
+      }
       await tab.close();
       await driven.close();
     }
