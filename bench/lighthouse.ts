@@ -20,6 +20,17 @@
  *   LIGHTHOUSE_LOGIN=13800000001:Study@2026 node bench/lighthouse.ts http://127.0.0.1:8080 '/study?courseId=33'
  *
  * LIGHTHOUSE_SAVE=<dir> keeps each run's report (JSON) there, for the main-thread breakdown.
+ *
+ * LIGHTHOUSE_DISPLAY measures the pages in a display mode of issue 27: `care` (关怀版), `blackOnYellow`
+ * or `yellowOnBlack` (the high-contrast pairs), or several joined by commas (`care,yellowOnBlack`). The
+ * device's record (DISPLAY_SETTINGS_KEY, what the toolbar stores) is written into the origin's
+ * localStorage as the login is, so the head script of a server-rendered page and the app mark the page
+ * before its first paint, as on a device where the person switched the mode on; with LIGHTHOUSE_LOGIN the
+ * account is given the same settings (standard ones without LIGHTHOUSE_DISPLAY), since a logged-in page
+ * follows the account's. LIGHTHOUSE_RUNS=1 is
+ * enough for the accessibility score, which does not vary between runs.
+ *
+ *   LIGHTHOUSE_RUNS=1 LIGHTHOUSE_DISPLAY=care LIGHTHOUSE_LOGIN=13800000001:Study@2026 node bench/lighthouse.ts http://127.0.0.1:8080 /index /course '/study?courseId=33'
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -27,7 +38,7 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import lighthouse from 'lighthouse';
-import { STORAGE_KEY } from '@portal/contract';
+import { DISPLAY_SETTINGS_KEY, person, STORAGE_KEY, urlOf, type DisplaySettings } from '@portal/contract';
 import { logIn } from './server.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -48,6 +59,21 @@ function freePort(): Promise<number> {
 const score = (v: number | null | undefined) => (typeof v === 'number' ? Math.round(v * 100) : null);
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
 
+const STANDARD: DisplaySettings = { care: false, zoom: 1, contrast: 'none', bigCursor: false, guide: 'none', readAloud: false };
+
+/** The display settings named by LIGHTHOUSE_DISPLAY (`care`, a contrast pair, or both joined by commas). */
+export function displayFrom(spec: string): DisplaySettings | undefined {
+  const words = spec.split(',').map((w) => w.trim()).filter(Boolean);
+  if (words.length === 0) return undefined;
+  const settings: DisplaySettings = { ...STANDARD };
+  for (const w of words) {
+    if (w === 'care') settings.care = true;
+    else if (w === 'blackOnYellow' || w === 'yellowOnBlack') settings.contrast = w;
+    else throw new Error(`LIGHTHOUSE_DISPLAY: unknown mode ${w} (care, blackOnYellow, yellowOnBlack)`);
+  }
+  return settings;
+}
+
 /** The web app's stored login of `phone` (token and person), as a password login in the page leaves it. */
 export async function storedLogin(baseUrl: string, phone: string, password: string): Promise<string> {
   const token = await logIn(baseUrl, phone, password);
@@ -67,7 +93,7 @@ function mainThread(audits: Record<string, { details?: unknown; numericValue?: n
     .join(', ');
 }
 
-export async function lighthouseRows(baseUrl: string, paths: string[], opts: { login?: string } = {}): Promise<Record<string, unknown>[]> {
+export async function lighthouseRows(baseUrl: string, paths: string[], opts: { login?: string; display?: DisplaySettings } = {}): Promise<Record<string, unknown>[]> {
   const port = await freePort();
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -81,12 +107,19 @@ export async function lighthouseRows(baseUrl: string, paths: string[], opts: { l
     // kept open for the whole run keeps Lighthouse's tabs in its window, and no new-tab page opens.
     const cdp = await browser.newBrowserCDPSession();
     await cdp.send('Target.createTarget', { url: 'about:blank' });
-    if (opts.login) {
+    if (opts.login || opts.display) {
       // Lighthouse's tabs open in the browser's default context, which only a CDP connection reaches.
       const driven = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
       const tab = await driven.contexts()[0]!.newPage();
       await tab.goto(new URL('/favicon.png', baseUrl).toString());
-      await tab.evaluate(([key, value]) => localStorage.setItem(key, value), [STORAGE_KEY, opts.login] as const);
+      if (opts.login) await tab.evaluate(([key, value]) => localStorage.setItem(key, value), [STORAGE_KEY, opts.login] as const);
+      if (opts.display) await tab.evaluate(([key, value]) => localStorage.setItem(key, value), [DISPLAY_SETTINGS_KEY, JSON.stringify(opts.display)] as const);
+      // A logged-in page takes the account's settings over the device's (ADR 0037): the account is given the same ones.
+      if (opts.login) {
+        const token = (JSON.parse(opts.login) as { token: string }).token;
+        const r = await fetch(new URL(urlOf(person.saveDisplaySettings, ''), baseUrl), { method: 'POST', headers: { authorization: token, 'content-type': 'application/json' }, body: JSON.stringify(opts.display ?? STANDARD) });
+        if (!r.ok) throw new Error(`saving the display settings on the account: ${r.status}`);
+      }
       await tab.close();
       await driven.close();
     }
@@ -95,6 +128,7 @@ export async function lighthouseRows(baseUrl: string, paths: string[], opts: { l
     for (const p of paths) {
       const url = new URL(p, baseUrl).toString();
       const runs = [];
+      const unsettled = [];
       for (let i = 0; i < RUNS; i++) {
         const result = await lighthouse(url, {
           port,
@@ -102,21 +136,28 @@ export async function lighthouseRows(baseUrl: string, paths: string[], opts: { l
           output: 'json',
           onlyCategories: ['performance', 'accessibility', 'best-practices'],
         });
-        // A run without a performance score (the page did not settle) is not counted.
+        // A run without a performance score (the page did not settle) is not counted, unless no run has one
+        // (a loaded host): its accessibility and best-practices scores still stand.
         if (result && typeof result.lhr.categories.performance?.score === 'number') runs.push(result.lhr);
+        else if (result) unsettled.push(result.lhr);
         if (result && saveDir) writeFileSync(path.join(saveDir, `${p.replace(/\W+/g, '_')}-${i + 1}.json`), JSON.stringify(result.lhr));
       }
+      if (runs.length === 0) runs.push(...unsettled);
       if (runs.length === 0) throw new Error(`Lighthouse gave no result for ${url}`);
       runs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
       const { categories, audits } = runs[Math.floor((runs.length - 1) / 2)]!;
       const hostIndexes = runs.map((r) => r.environment.benchmarkIndex).sort((a, b) => a - b);
       rows.push({
         path: p,
+        ...(opts.display ? { display: process.env.LIGHTHOUSE_DISPLAY } : {}),
         runs: runs.length,
         performance: score(categories.performance?.score),
         perfMin: score(runs[0]!.categories.performance?.score),
         perfMax: score(runs.at(-1)!.categories.performance?.score),
         accessibility: score(categories.accessibility?.score),
+        failedA11y: (categories.accessibility?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 1)
+          .map((ref) => `${ref.id}: ${((audits[ref.id]?.details as { items?: { node?: { selector?: string } }[] } | undefined)?.items ?? []).map((i) => i.node?.selector ?? '').join(', ')}`),
         bestPractices: score(categories['best-practices']?.score),
         lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
         tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
@@ -139,6 +180,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const [base = 'http://127.0.0.1:8080', ...paths] = process.argv.slice(2);
   const [phone, password] = (process.env.LIGHTHOUSE_LOGIN ?? '').split(':');
   const login = phone && password ? await storedLogin(base, phone, password) : undefined;
-  const rows = await lighthouseRows(base, paths.length ? paths : ['/index', '/course'], { login });
-  console.table(rows);
+  const display = displayFrom(process.env.LIGHTHOUSE_DISPLAY ?? '');
+  const rows = await lighthouseRows(base, paths.length ? paths : ['/index', '/course'], { login, display });
+  console.table(rows.map(({ failedA11y: _, ...row }) => row));
+  // Each accessibility audit that failed in any path's median run: what to fix for 100.
+  for (const row of rows) for (const failed of (row.failedA11y as string[] | undefined) ?? []) console.log(`${String(row.path)}: ${failed}`);
 }

@@ -2,8 +2,10 @@
  * axe-core (WCAG 2 A and AA) and one look (look.ts: no antd blue, only the college's colours) on
  * every built page at 1280 px and 375 px: the public pages as a visitor, the learner's pages and
  * /course logged in, and the states that only a click shows (an answered question on the answer
- * sheet, the 交卷 confirmation, a practice result). No serious or critical finding and no blue is
- * allowed. The list (routes.ts) is checked against src/pages: a page built without a visit there
+ * sheet, the 交卷 confirmation, a practice result). No axe finding of any impact (WCAG 2.0/2.1 A and
+ * AA and axe's best practices: landmarks, regions, heading order) and no blue is allowed. Each page is
+ * judged again in one high-contrast pair, switched in place (黑底黄字 at 1280 px, 黄底黑字 at 375 px; the
+ * care walk in care.e2e.ts takes the other pair at each width), with text at 7:1. The list (routes.ts) is checked against src/pages: a page built without a visit there
  * fails the first test.
  */
 import { readdirSync } from 'node:fs';
@@ -11,19 +13,21 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ACCOUNTS, browserOfThisFile, seriousA11yViolations } from './helpers.ts';
+import { a11yViolations, ACCOUNTS, browserOfThisFile } from './helpers.ts';
+import { contrastFindings } from './display.ts';
 import { blueFindings } from './look.ts';
 import { EXAM, EXAM_LEARNERS, LEARNER, logIn, openVisit, PUBLIC, STUDY, STUDY_LEARNER, TEACHER, type Visit } from './routes.ts';
 
 const browser = browserOfThisFile();
 
-/** axe's serious findings and the blues of the page as it stands. */
+/** axe's findings (of any impact) and the blues of the page as it stands. */
 async function findings(page: Page): Promise<string[]> {
-  let violations = await seriousA11yViolations(page);
+  const judge = () => a11yViolations(page, { impacts: 'all', bestPractice: true });
+  let violations = await judge();
   // antd fades its parts in; one caught mid-way is judged again once it has settled.
   if (violations.length > 0) {
     await page.waitForTimeout(1_000);
-    violations = await seriousA11yViolations(page);
+    violations = await judge();
   }
   return [...violations, ...(await blueFindings(page))];
 }
@@ -37,6 +41,8 @@ async function judge(size: 'desktop' | 'phone', visits: Visit[], account?: { pho
     const address = await openVisit(page, visit);
     const seen = await findings(page);
     if (seen.length > 0) found[address] = seen;
+    const inContrast = await contrastFindings(page, size === 'desktop' ? 'yellowOnBlack' : 'blackOnYellow');
+    if (inContrast.length > 0) found[`${address} in high contrast`] = inContrast;
     for (const state of visit.states ?? []) {
       await state.reach(page);
       const inState = await findings(page);

@@ -5,6 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { DISPLAY_SETTINGS_KEY, type DisplaySettings } from '@portal/contract';
+import { a11yViolations } from './helpers.ts';
 
 export const STANDARD: DisplaySettings = { care: false, zoom: 1, contrast: 'none', bigCursor: false, guide: 'none', readAloud: false };
 
@@ -84,4 +85,41 @@ export function measureCare(page: Page): Promise<CareFindings> {
       smallTargets: smallTargets.slice(0, 8),
     };
   });
+}
+
+/**
+ * Switches the open page to these settings in place, as another tab of the browser would (the app
+ * follows the stored record on a `storage` event): the page is judged again without a second visit.
+ * Gives back what was stored before, for `switchDisplay(page, before)` to restore.
+ */
+export async function switchDisplay(page: Page, settings: Partial<DisplaySettings>): Promise<DisplaySettings> {
+  const before = await page.evaluate(
+    ([key, patch, standard]) => {
+      const was = { ...standard, ...(JSON.parse(localStorage.getItem(key) ?? 'null') as object | null) } as typeof standard;
+      const next = JSON.stringify({ ...was, ...patch });
+      localStorage.setItem(key, next);
+      window.dispatchEvent(new StorageEvent('storage', { key, newValue: next }));
+      return was;
+    },
+    [DISPLAY_SETTINGS_KEY, settings, STANDARD] as const,
+  );
+  const contrast = settings.contrast ?? before.contrast;
+  await page.waitForFunction((c) => (document.documentElement.dataset.contrast ?? 'none') === c, contrast);
+  // antd's theme follows on the next render: two frames.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  return before;
+}
+
+/** The page in a high-contrast pair, switched in place and back: axe's findings of any impact, text at 7:1. */
+export async function contrastFindings(page: Page, contrast: 'blackOnYellow' | 'yellowOnBlack'): Promise<string[]> {
+  const before = await switchDisplay(page, { contrast });
+  const judge = () => a11yViolations(page, { impacts: 'all', bestPractice: true, enhancedContrast: true });
+  let violations = await judge();
+  // antd's colours follow the theme with a transition; one caught mid-way is judged again.
+  if (violations.length > 0) {
+    await page.waitForTimeout(1_000);
+    violations = await judge();
+  }
+  await switchDisplay(page, before);
+  return violations;
 }

@@ -159,8 +159,20 @@ export async function scrollHomeToEnd(page: Page) {
 }
 
 const require = createRequire(import.meta.url);
-/** axe-core's WCAG 2 A/AA findings of serious or critical impact on the current page (the page needs bypassCSP to inject axe). */
-export async function seriousA11yViolations(page: Page): Promise<string[]> {
+/**
+ * What axe-core judges. `impacts`: 'serious' (serious and critical only, the default) or 'all' (minor
+ * and moderate too). `bestPractice`: axe's best practices as well (landmarks, regions, heading order,
+ * one h1), which the 'all' walks of every route use. `enhancedContrast`: text at 7:1 (WCAG AAA 1.4.6),
+ * for the high-contrast modes, which promise more than AA's 4.5:1.
+ */
+export interface AxeOptions {
+  impacts?: 'serious' | 'all';
+  bestPractice?: boolean;
+  enhancedContrast?: boolean;
+}
+
+/** axe-core's WCAG 2.0/2.1 A and AA findings on the current page (the page needs bypassCSP to inject axe), as `rule: targets`. */
+export async function a11yViolations(page: Page, opts: AxeOptions = {}): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
   // The page as it settles: a button that just became enabled fades from its disabled colours for a
   // moment, and axe caught it half way under load (colour contrast of a passing page). Endless
@@ -176,11 +188,17 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
       new Promise((r) => setTimeout(r, 3000)),
     ]),
   );
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa'] });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
+  const tags = ['wcag2a', 'wcag2aa', ...(opts.impacts === 'all' ? ['wcag21a', 'wcag21aa'] : []), ...(opts.bestPractice ? ['best-practice'] : [])];
+  const found = await page.evaluate(
+    async ([values, enhanced]) => {
+      const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
+      const result = await axe.run(document, { runOnly: { type: 'tag', values }, ...(enhanced ? { rules: { 'color-contrast-enhanced': { enabled: true } } } : {}) });
+      return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')).join(', ') }));
+    },
+    [tags, opts.enhancedContrast === true] as const,
+  );
+  return found.filter((v) => opts.impacts === 'all' || v.impact === 'serious' || v.impact === 'critical').map((v) => (opts.impacts === 'all' ? `${v.id} (${v.impact}): ${v.targets}` : `${v.id}: ${v.targets}`));
 }
+
+/** axe-core's WCAG 2 A/AA findings of serious or critical impact on the current page (the page needs bypassCSP to inject axe). */
+export const seriousA11yViolations = (page: Page): Promise<string[]> => a11yViolations(page);

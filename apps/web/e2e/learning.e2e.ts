@@ -23,7 +23,7 @@ describe('learning', () => {
     const applyButton = page.getByRole('button', { name: /^报名 / }).and(page.locator(':not([disabled])')).first();
     await eventually(() => applyButton.count()).toBeGreaterThan(0);
     const card = page.locator('li.lc-topic').filter({ has: applyButton });
-    const topicTitle = (await card.locator('h3 a').textContent()) ?? '';
+    const topicTitle = (await card.locator('h2 a').textContent()) ?? '';
     await applyButton.click();
     await eventually(() => toastWith(page, '报名成功').count()).toBeGreaterThan(0);
     await eventually(() => page.locator('li.lc-topic').filter({ hasText: topicTitle }).getByText('已报名').count()).toBeGreaterThan(0);

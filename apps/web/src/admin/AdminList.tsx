@@ -150,8 +150,8 @@ export function AdminList<Row extends object>(props: AdminListProps<Row>) {
           columns={columns}
           dataSource={page?.list ?? []}
           loading={result.isFetching}
-          expandable={expandable}
-          rowSelection={rowSelection ? { selectedRowKeys: rowSelection.selected, onChange: rowSelection.onChange } : undefined}
+          expandable={expandable ? { columnTitle: <span className="visually-hidden">展开</span>, ...expandable } : undefined}
+          rowSelection={rowSelection ? { selectedRowKeys: rowSelection.selected, onChange: rowSelection.onChange, columnTitle: (all) => <>{all}<span className="visually-hidden">全选</span></> } : undefined}
           locale={{ emptyText: empty }}
           scroll={{ x: 'max-content' }}
           pagination={{

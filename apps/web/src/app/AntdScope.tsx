@@ -74,6 +74,8 @@ const contrastTokens = (fg: string, bg: string): ThemeConfig['token'] => ({
   colorBgElevated: bg,
   colorBorder: fg,
   colorTextLightSolid: bg,
+  // The mark in a chosen checkbox or radio, a switch's handle: drawn on the text's colour (display.css).
+  colorWhite: bg,
 });
 
 export function themeFor(settings: Pick<DisplaySettings, 'care' | 'contrast'>): ThemeConfig {

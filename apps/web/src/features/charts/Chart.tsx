@@ -6,11 +6,15 @@ import { useEffect, useRef, useState } from 'react';
 import type { EChartsCoreOption } from 'echarts/core';
 import { LoadError, Skeleton } from '../content/QueryState.tsx';
 import { loadECharts } from './echarts.ts';
+import { useDisplay } from '../../lib/display.ts';
+import { chartTheme, withContrast } from './contrast.ts';
 
 export function Chart({ option, label, height = 320 }: { option: EChartsCoreOption; label: string; height?: number }) {
   const box = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [attempt, setAttempt] = useState(0);
+  // In a high-contrast pair the chart is drawn in the pair (the canvas is out of display.css's reach).
+  const { contrast } = useDisplay();
 
   useEffect(() => {
     const el = box.current;
@@ -20,8 +24,8 @@ export function Chart({ option, label, height = 320 }: { option: EChartsCoreOpti
     loadECharts().then(
       (echarts) => {
         if (!alive) return;
-        const chart = echarts.init(el, undefined, { renderer: 'canvas' });
-        chart.setOption(option);
+        const chart = echarts.init(el, chartTheme(contrast), { renderer: 'canvas' });
+        chart.setOption(withContrast(option, contrast));
         const observer = new ResizeObserver(() => chart.resize());
         observer.observe(el);
         dispose = () => {
@@ -39,7 +43,7 @@ export function Chart({ option, label, height = 320 }: { option: EChartsCoreOpti
       alive = false;
       dispose();
     };
-  }, [option, attempt]);
+  }, [option, attempt, contrast]);
 
   return (
     <div className="chart-frame">

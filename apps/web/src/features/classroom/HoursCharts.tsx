@@ -2,6 +2,8 @@
 import { useEffect, useRef } from 'react';
 import type { learning } from '@portal/contract';
 import { BRAND } from '../../lib/theme.ts';
+import { useDisplay } from '../../lib/display.ts';
+import { chartTheme, withContrast } from '../charts/contrast.ts';
 
 type Stats = learning.YearStatistics;
 
@@ -14,27 +16,29 @@ async function loadEcharts() {
 export function HoursCharts({ stats }: { stats: Stats }) {
   const pieRef = useRef<HTMLDivElement>(null);
   const barRef = useRef<HTMLDivElement>(null);
+  // In a high-contrast pair the charts are drawn in the pair (the canvas is out of display.css's reach).
+  const { contrast } = useDisplay();
   useEffect(() => {
     let disposed = false;
     const cleanups: (() => void)[] = [];
     void loadEcharts().then((echarts) => {
       if (disposed || !pieRef.current || !barRef.current) return;
-      const pie = echarts.init(pieRef.current);
-      pie.setOption({
+      const pie = echarts.init(pieRef.current, chartTheme(contrast));
+      pie.setOption(withContrast({
         color: [BRAND, '#d4502f', '#f5c253', '#4f7cac', '#6aa84f', '#8e7cc3', '#999'],
         tooltip: { trigger: 'item', formatter: '{b}: {c}学时 ({d}%)' },
         legend: { bottom: 0, type: 'scroll' },
         series: [{ type: 'pie', radius: ['35%', '65%'], data: stats.byCategory.map((c) => ({ name: c.category, value: c.hours })) }],
-      });
-      const bar = echarts.init(barRef.current);
-      bar.setOption({
+      }, contrast));
+      const bar = echarts.init(barRef.current, chartTheme(contrast));
+      bar.setOption(withContrast({
         color: [BRAND],
         tooltip: { trigger: 'axis' },
         grid: { left: 40, right: 16, top: 24, bottom: 32 },
         xAxis: { type: 'category', data: stats.byMonth.map((m) => `${m.month}月`) },
         yAxis: { type: 'value', name: '学时' },
         series: [{ type: 'bar', data: stats.byMonth.map((m) => m.hours), barMaxWidth: 28 }],
-      });
+      }, contrast));
       const resize = () => {
         pie.resize();
         bar.resize();
@@ -50,7 +54,7 @@ export function HoursCharts({ stats }: { stats: Stats }) {
       disposed = true;
       cleanups.forEach((c) => c());
     };
-  }, [stats]);
+  }, [stats, contrast]);
 
   return (
     <div className="stats-charts">

@@ -66,6 +66,8 @@ export function PaperSheet({
           ]}
         />
         <div className="exam-questions">
+          {/* The questions' titles are h3: under the page's h1 and this h2, as the answer sheet's h2 beside them. */}
+          <h2 className="visually-hidden">试题</h2>
           {mode === 'all' ? questions.map(view) : q && view(q)}
         </div>
         {mode === 'one' && (

@@ -32,9 +32,20 @@ export function wordLimitText(w: Pick<W.WorkItem, 'minWords' | 'maxWords'>): str
   return '不限字数';
 }
 
-/** HTML the server rendered from Markdown with raw HTML escaped and only safe links kept (work.ts): shown as it is. */
+/**
+ * The headings of written text placed under the page's own: the text's levels in order, from `top`
+ * down, none skipped (a learner's "#### 一、…" under the page's h2 reads as an h3, not an h4 after an h2).
+ */
+export function nestHeadings(html: string, top = 3): string {
+  const used = [...new Set([...html.matchAll(/<h([1-6])[\s>]/gi)].map((m) => Number(m[1])))].sort();
+  if (used.length === 0) return html;
+  const level = new Map(used.map((l, i) => [l, Math.min(6, top + i)]));
+  return html.replace(/<(\/?)h([1-6])(?=[\s>])/gi, (_, close: string, l: string) => `<${close}h${level.get(Number(l))}`);
+}
+
+/** HTML the server rendered from Markdown with raw HTML escaped and only safe links kept (work.ts): shown as it is, its headings under the page's. */
 export function SafeHtml({ html, label }: { html: string; label?: string }) {
-  return <div className="hw-text" aria-label={label} dangerouslySetInnerHTML={{ __html: html || '<p>（空）</p>' }} />;
+  return <div className="hw-text" aria-label={label} dangerouslySetInnerHTML={{ __html: nestHeadings(html) || '<p>（空）</p>' }} />;
 }
 
 const L = '/learningClassroom';

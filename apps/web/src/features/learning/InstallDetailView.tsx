@@ -163,6 +163,7 @@ export function InstallDetailView({ installId, withEnrolment }: { installId: num
                   scroll={{ x: 640 }}
                   locale={{ emptyText: '本计划暂无课程' }}
                   expandable={{
+                    columnTitle: <span className="visually-hidden">展开章节</span>,
                     expandedRowKeys: expanded,
                     onExpandedRowsChange: (keys) => setExpanded(keys.map(Number)),
                     expandedRowRender: (c) => <CourseChapters courseId={c.id} installId={install.id} />,

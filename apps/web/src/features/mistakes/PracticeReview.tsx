@@ -28,6 +28,7 @@ function BookState({ item, result }: { item: ExamTypes.ReviewItem; result: ExamT
 export function PracticeReview({ result }: { result: ExamTypes.PracticeResult }) {
   return (
     <section aria-label="答案与解析">
+      <h2 className="exam-sheet-title">答案与解析</h2>
       {result.items.map((item) => (
         <QuestionView key={item.questionId} question={item} value={item.given} review={item} status={<BookState item={item} result={result} />} />
       ))}

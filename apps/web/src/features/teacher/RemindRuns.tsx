@@ -50,7 +50,7 @@ export function RemindRuns({ classId }: { classId: number }) {
           dataSource={runs.data ?? []}
           locale={{ emptyText: '还没有发送过提醒' }}
           pagination={false}
-          expandable={{ expandedRowRender: (r) => <Recipients run={r} />, rowExpandable: (r) => r.recipients.length > 0 }}
+          expandable={{ columnTitle: <span className="visually-hidden">展开收件人</span>, expandedRowRender: (r) => <Recipients run={r} />, rowExpandable: (r) => r.recipients.length > 0 }}
           {...deskTable<R.RemindRun>(
             [
               { title: '时间', dataIndex: 'ranAt', width: 150, render: (d: string) => formatDateTime(d) },

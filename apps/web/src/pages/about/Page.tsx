@@ -63,7 +63,7 @@ export default function AboutPage() {
                   {list.map((img) => (
                     <li key={img.id}>
                       <figure>
-                        <img src={img.imageUrl} alt={img.title} width={800} height={500} loading="lazy" decoding="async" />
+                        <img src={img.imageUrl} alt="" width={800} height={500} loading="lazy" decoding="async" />
                         <figcaption>{img.title}</figcaption>
                       </figure>
                     </li>

@@ -67,6 +67,7 @@ export default function PracticePage() {
   if (result && paper) {
     return (
       <div className="exam-info">
+        <h1 className="visually-hidden">模拟练习成绩</h1>
         <Result
           status={result.correctCount === result.items.length ? 'success' : 'info'}
           // antd's info icon is an exclamation mark, in the theme's red a warning; a practice has no pass mark: it is graded.
@@ -89,6 +90,7 @@ export default function PracticePage() {
           ]}
         />
         <section aria-label="答案与解析">
+          <h2 className="exam-sheet-title">答案与解析</h2>
           {result.items.map((item) => (
             <QuestionView key={item.questionId} question={item} value={item.given} review={item} />
           ))}

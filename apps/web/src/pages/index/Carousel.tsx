@@ -77,10 +77,11 @@ function Slides({ items }: { items: contentTypes.FlashNewsItem[] }) {
 export function FlashNews() {
   const q = useCallQuery(content.findFlashNewByPage, { query: { pageNum: 1, pageSize: 5 } });
   return (
-    <section className="home-carousel" aria-label="图片新闻">
+    // The slides' own region is named 图片新闻 (two landmarks of one name would not tell apart).
+    <div className="home-carousel">
       <QueryState query={q} isEmpty={(d) => d.list.length === 0} emptyText="暂无图片新闻" skeleton={<div className="carousel-skeleton"><Skeleton rows={1} label="正在加载图片新闻…" /></div>}>
         {(d) => <Slides items={d.list} />}
       </QueryState>
-    </section>
+    </div>
   );
 }

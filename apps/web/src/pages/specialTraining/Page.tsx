@@ -29,9 +29,9 @@ function TopicList({ state }: { state: State }) {
               <li key={i.id} className="lc-card lc-topic" aria-labelledby={`topic-${i.id}`}>
                 <img src={i.coverUrl} alt="" className="lc-topic-cover" width={160} height={100} loading="lazy" />
                 <div className="lc-topic-body">
-                  <h3 id={`topic-${i.id}`} className="lc-topic-title">
+                  <h2 id={`topic-${i.id}`} className="lc-topic-title">
                     <Link to={`/specialTrainingInfo?id=${i.id}`}>{i.title}</Link> <EnrolmentTag install={i} />
-                  </h3>
+                  </h2>
                   <p className="lc-desc">{i.description}</p>
                   <p className="lc-muted">
                     培训时间 {formatDate(i.startAt)} 至 {formatDate(i.endAt)} · 报名 {formatDate(i.applyStart)} 至 {formatDate(i.applyEnd)} · 要求{formatHours(i.requiredHours)} · 已报名

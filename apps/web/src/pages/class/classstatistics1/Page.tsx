@@ -66,7 +66,7 @@ export default function ClassPersonStudyPage() {
           loading={q.isFetching || choice.classes.isPending}
           dataSource={q.data?.list ?? []}
           locale={{ emptyText: f.keyword || f.state ? '没有符合条件的学员' : '本班暂无学员' }}
-          rowSelection={{ fixed: true, selectedRowKeys: selected, hideSelectAll: true, onChange: (keys) => setSelected(keys as number[]) }}
+          rowSelection={{ fixed: true, selectedRowKeys: selected, hideSelectAll: true, columnTitle: <span className="visually-hidden">选择学员</span>, onChange: (keys) => setSelected(keys as number[]) }}
           pagination={{
             current: f.pageNum,
             pageSize: f.pageSize,

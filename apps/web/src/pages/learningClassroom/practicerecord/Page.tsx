@@ -57,7 +57,7 @@ export default function PracticeRecordsPage() {
                       {r.score}/{r.totalScore}
                     </td>
                     <td>
-                      <Link to={`/learningClassroom/practicerecord1?testId=${r.testId}`} aria-label={`查看 ${formatDateTime(r.submittedAt)} 的${E.PRACTICE_KIND_LABELS[r.kind]}`}>
+                      <Link to={`/learningClassroom/practicerecord1?testId=${r.testId}`} aria-label={`查看详情：${formatDateTime(r.submittedAt)} 的${E.PRACTICE_KIND_LABELS[r.kind]}`}>
                         查看详情
                       </Link>
                     </td>
