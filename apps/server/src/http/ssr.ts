@@ -30,7 +30,7 @@ interface EntryServer {
 }
 
 interface Manifest {
-  [key: string]: { file: string; css?: string[]; imports?: string[] };
+  [key: string]: { file: string; name?: string; css?: string[]; imports?: string[] };
 }
 
 interface Loaded<T> {
@@ -179,9 +179,16 @@ export function makeSsr(app: FastifyInstance, opts: { webDist: string; ssrDist: 
         // Without these links the page's chunks (and, through its imports, zod and its call groups'
         // schemas) are asked for only once the entry has run and the stored login's check has begun:
         // one more round trip before the learner's page (ADR 0026). Fetched, not evaluated: the router
-        // still imports them when the page is rendered.
-        const key = `src/pages${pathname}/Page.tsx`;
-        const own = t.manifest[key] ? assetsOf(t.manifest, pathname).own : null;
+        // still imports them when the page is rendered. The entry's own are in index.html already.
+        // With them, the person calls' schemas (contract-person: the portal's configuration and the
+        // stored login's check, the first calls of every page), which the client would ask for only
+        // once zod has loaded.
+        const seen = new Set<string>();
+        closure(t.manifest, 'index.html', seen);
+        const personKey = Object.keys(t.manifest).find((k) => t.manifest[k]!.name === 'contract-person');
+        const person = personKey ? closure(t.manifest, personKey, seen) : { js: [], css: [] };
+        const page = t.manifest[`src/pages${pathname}/Page.tsx`] ? closure(t.manifest, `src/pages${pathname}/Page.tsx`, seen) : null;
+        const own = page ? { js: [...person.js, ...page.js], css: [...person.css, ...page.css] } : null;
         html = own
           ? t.template.replace(
               '</head>',
