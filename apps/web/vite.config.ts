@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -88,6 +89,27 @@ function certificateOffline(): Plugin {
   };
 }
 
+/**
+ * The contract's call groups (packages/contract/src/calls/<group>.ts), each built into a chunk of its own,
+ * with a priority above that of every group that imports it: a chunk group takes the modules its own
+ * modules import that no group has taken yet, so a group imported by others (content, catalog…) must
+ * take its module first, or it ends up in the chunk of a group that imports it (contract-admin).
+ */
+const CALLS_DIR = fileURLToPath(new URL('../../packages/contract/src/calls', import.meta.url));
+const CALL_GROUPS = (() => {
+  const names = readdirSync(CALLS_DIR)
+    .filter((f) => /^\w+\.ts$/.test(f) && !f.endsWith('.test.ts'))
+    .map((f) => f.slice(0, -3));
+  const importsOf = new Map(names.map((n) => [n, [...readFileSync(path.join(CALLS_DIR, `${n}.ts`), 'utf8').matchAll(/from '\.\/(\w+)\.ts'/g)].map((m) => m[1]!)]));
+  const depth = new Map<string, number>();
+  // The longest chain of groups importing this one (the call modules import each other without cycles).
+  const depthOf = (n: string): number => {
+    if (!depth.has(n)) depth.set(n, Math.max(0, ...names.filter((m) => importsOf.get(m)!.includes(n)).map((m) => depthOf(m) + 1)));
+    return depth.get(n)!;
+  };
+  return names.map((name) => ({ name, priority: 10 + depthOf(name) }));
+})();
+
 /** The dev server proxies the API to a locally started server (PORT 8080 by default). */
 const api = process.env.PORTAL_API ?? 'http://localhost:8080';
 
@@ -107,7 +129,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     // React DOM, the router and TanStack Query each in chunks of their own: a page rendered on the
     // server evaluates the entry's chunks one per task (the server's bootScript.ts), so that none of
     // them blocks the page for long. zod and the contract's schemas are not in the entry at all: the
-    // client loads them with the first call (ADR 0011); the contract's constants, messages and access
+    // client loads them with the first call (ADR 0011), a call group at a time; the contract's constants, messages and access
     // rules (contract/base) stay where the entry's modules need them.
     rolldownOptions: isSsrBuild
       ? {}
@@ -118,11 +140,15 @@ export default defineConfig(({ isSsrBuild }) => ({
                 { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]|src[\\/]vendor[\\/]reactEager\.ts$/ },
                 { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
                 { name: 'tanstack', test: /node_modules[\\/]@tanstack[\\/]/ },
-                { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+                // The priorities: zod, then contract/base, then the envelopes, then the call groups (see CALL_GROUPS).
+                { name: 'zod', priority: 300, test: /node_modules[\\/]zod[\\/]|packages[\\/]contract[\\/]src[\\/]zodSetup\.ts$/ },
                 // The contract's schema-free part (contract/base, the call references) first, so that the
                 // group below does not take these modules, which its own modules also import, with it.
-                { name: 'contract-base', priority: 1, test: /packages[\\/]contract[\\/]src[\\/](constants|messages|callDef|base|refs|access[\\/]\w+)\.ts$/ },
-                { name: 'contract', test: /packages[\\/]contract[\\/]src[\\/](calls[\\/]\w+|call|rules[\\/]fields|index)\.ts$/ },
+                { name: 'contract-base', priority: 200, test: /packages[\\/]contract[\\/]src[\\/](constants|messages|callDef|base|refs|access[\\/]\w+)\.ts$/ },
+                // The envelopes and the form fields' rules in one chunk; each call group in a chunk of its own
+                // (contract-learning…), loaded when a call of the group is first made (api/client.ts).
+                { name: 'contract', priority: 100, test: /packages[\\/]contract[\\/]src[\\/](call|rules[\\/]fields)\.ts$/ },
+                ...CALL_GROUPS.map(({ name, priority }) => ({ name: `contract-${name}`, priority, test: new RegExp(`packages[\\\\/]contract[\\\\/]src[\\\\/]calls[\\\\/]${name}\\.ts$`) })),
               ],
             },
           },

@@ -385,6 +385,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       reply.header('Cache-Control', 'no-cache');
       const html = ssr && SSR_PATHS.includes(pathname) ? await ssr.page(req.url) : null;
       if (html) return reply.type('text/html; charset=utf-8').send(html);
+      // A page the browser renders: index.html with the route's own chunks asked for at once.
+      const shell = ssr?.shell(pathname) ?? null;
+      if (shell) return reply.type('text/html; charset=utf-8').send(shell);
       return reply.sendFile('index.html', config.WEB_DIST);
     }
     return reply.code(404).send(failure(req.url.startsWith('/v1/') ? 'uc' : 'vl', 404, MSG.notFound));

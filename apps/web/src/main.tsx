@@ -10,12 +10,16 @@ import { HYDRATED_EVENT } from '@portal/contract/base';
 import { holdPopstate } from './app/holdPopstate.ts';
 import { setRenderInstant, SSR_STATE_ID, type SsrState } from './ssrState.ts';
 import { display } from './lib/display.ts';
+import { askStudyAhead } from './features/study/ahead.ts';
 import './app/layout.css';
 import './app/display.css';
 
 // 关怀版 and the toolbar's settings mark the root before React draws anything (a page rendered on the
 // server was marked by its head script already: this is the same mark).
 display.markRoot();
+
+// A study page's course and progress are asked for now, beside the stored login's check.
+askStudyAhead(window.location);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

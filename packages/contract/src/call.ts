@@ -2,11 +2,9 @@
  * The zod side of calls: envelopes, response schemas and paging. The shape of a call itself is in
  * callDef.ts (no schema built there); it is re-exported here for the calls modules.
  */
+import './zodSetup.ts';
 import { z } from 'zod';
 import type { CallDef } from './callDef.ts';
-
-// A rule without a message of its own still answers in Chinese (server 400s and form errors alike).
-z.config(z.locales.zhCN());
 
 export * from './callDef.ts';
 

@@ -36,6 +36,10 @@ const MANIFEST = {
   '_react.js': { file: 'assets/react-R.js' },
   'src/pages/index/Page.tsx': { file: 'assets/Page-I.js', css: ['assets/Page-I.css'], imports: ['_react.js', '_public.js'] },
   '_public.js': { file: 'assets/public-P.js', css: ['assets/public-P.css'] },
+  'src/pages/study/Page.tsx': { file: 'assets/Page-S.js', imports: ['_react.js', '_study.js'] },
+  '_study.js': { file: 'assets/study-S.js', css: ['assets/study-S.css'], imports: ['_zod.js'] },
+  '_zod.js': { file: 'assets/zod-Z.js' },
+  '_contract-person-C.js': { file: 'assets/contract-person-C.js', name: 'contract-person', imports: ['_zod.js'] },
 };
 
 /**
@@ -186,11 +190,22 @@ describe('server rendering of /index and /course', () => {
     expect(res.body).not.toContain('portal-ssr-state');
   });
 
-  it('other pages are rendered by the browser', async () => {
-    const res = await get(t, '/study');
+  it('other pages are rendered by the browser, their own chunks and styles asked for with the entry\'s', async () => {
+    const res = await get(t, '/study?courseId=3');
     expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toContain('<div id="root"></div>');
     expect(res.body).not.toContain('portal-ssr-state');
+    // The person calls' schemas (the first calls of every page), then the page's chunks, dependencies
+    // first, not the entry's again; fetched, not run (the router imports them).
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    expect([...head.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1])).toEqual(['/assets/react-R.js', '/assets/zod-Z.js', '/assets/contract-person-C.js', '/assets/study-S.js', '/assets/Page-S.js']);
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/study-S.css">');
+    expect(head.match(/index-E\.css/g)).toHaveLength(1);
+    // A path without a page of its own gets index.html as built.
+    const other = await get(t, '/noSuchPage');
+    expect(other.body).not.toContain('zod-Z.js');
+    expect(other.body).toContain('<div id="root"></div>');
   });
 
   it('without the rendering bundle every page is rendered by the browser', async () => {

@@ -30,7 +30,7 @@ interface EntryServer {
 }
 
 interface Manifest {
-  [key: string]: { file: string; css?: string[]; imports?: string[] };
+  [key: string]: { file: string; name?: string; css?: string[]; imports?: string[] };
 }
 
 interface Loaded<T> {
@@ -60,6 +60,11 @@ export interface Ssr {
   page(url: string): Promise<string | null>;
   /** Forgets every rendering (the content changed): the next visitor of each address gets a new one. */
   forget(): void;
+  /**
+   * The page the browser renders by itself (index.html) at `pathname`, with its route's own chunks
+   * and styles asked for beside the entry's; null when the path has no page of its own (or no build).
+   */
+  shell(pathname: string): string | null;
 }
 
 /** The entry's chunks and styles (index.html links them) and a page's own, less the entry's. */
@@ -78,7 +83,7 @@ export function makeSsr(app: FastifyInstance, opts: { webDist: string; ssrDist: 
   // Loaded now, not by the first visitor; a bundle that does not load is reported once and leaves rendering to the browser.
   bundle?.catch((err: unknown) => opts.log.error({ err }, 'the server rendering bundle does not load; the browser renders every page'));
   let staleReported = false;
-  let shell: Loaded<{ template: string; manifest: Manifest; css: Map<string, string> }> | null = null;
+  let shell: Loaded<{ template: string; manifest: Manifest; css: Map<string, string>; shells: Map<string, string | null> }> | null = null;
   const cache = new Map<string, { expires: number; html: Promise<string | null> }>();
 
   const transport: Transport = async (url, init) => {
@@ -98,11 +103,11 @@ export function makeSsr(app: FastifyInstance, opts: { webDist: string; ssrDist: 
     return bundle;
   }
 
-  function template(): { template: string; manifest: Manifest; css: Map<string, string> } | null {
+  function template(): { template: string; manifest: Manifest; css: Map<string, string>; shells: Map<string, string | null> } | null {
     if (!existsSync(templateFile) || !existsSync(manifestFile)) return null;
     const mtimeMs = statSync(templateFile).mtimeMs;
     if (shell?.mtimeMs !== mtimeMs) {
-      shell = { mtimeMs, value: { template: readFileSync(templateFile, 'utf8'), manifest: JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest, css: new Map() } };
+      shell = { mtimeMs, value: { template: readFileSync(templateFile, 'utf8'), manifest: JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest, css: new Map(), shells: new Map() } };
     }
     return shell.value;
   }
@@ -166,6 +171,35 @@ export function makeSsr(app: FastifyInstance, opts: { webDist: string; ssrDist: 
       return html;
     },
     forget: () => cache.clear(),
+    shell(pathname) {
+      const t = template();
+      if (!t) return null;
+      let html = t.shells.get(pathname);
+      if (html === undefined) {
+        // Without these links the page's chunks (and, through its imports, zod and its call groups'
+        // schemas) are asked for only once the entry has run and the stored login's check has begun:
+        // one more round trip before the learner's page (ADR 0026). Fetched, not evaluated: the router
+        // still imports them when the page is rendered. The entry's own are in index.html already.
+        // With them, the person calls' schemas (contract-person: the portal's configuration and the
+        // stored login's check, the first calls of every page), which the client would ask for only
+        // once zod has loaded.
+        const seen = new Set<string>();
+        closure(t.manifest, 'index.html', seen);
+        const personKey = Object.keys(t.manifest).find((k) => t.manifest[k]!.name === 'contract-person');
+        const person = personKey ? closure(t.manifest, personKey, seen) : { js: [], css: [] };
+        const page = t.manifest[`src/pages${pathname}/Page.tsx`] ? closure(t.manifest, `src/pages${pathname}/Page.tsx`, seen) : null;
+        const own = page ? { js: [...person.js, ...page.js], css: [...person.css, ...page.css] } : null;
+        html = own
+          ? t.template.replace(
+              '</head>',
+              () =>
+                `${own.css.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`).join('')}${own.js.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('')}</head>`,
+            )
+          : null;
+        if (t.shells.size < CACHE_MAX_ENTRIES) t.shells.set(pathname, html);
+      }
+      return html;
+    },
   };
   // Once the server listens, render each page once, so that the first visitor neither waits for
   // the lazily loaded parts nor gets a page left to the browser.

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG, STORAGE_KEY, UC_CODE } from '@portal/contract/base';
-import { auth, person, teacher } from '@portal/contract/refs';
+import { auth, learning, person, teacher } from '@portal/contract/refs';
 
 const toast = vi.fn();
 vi.mock('../lib/toast.ts', () => ({ toast: (...args: unknown[]) => toast(...args) }));
@@ -168,16 +168,16 @@ describe('api client', () => {
     expect(toast).toHaveBeenCalledWith('error', MSG.requestFailed);
   });
 
-  it('a reference is enough: the contract is loaded with the first call; if it cannot be, that is a network failure, shown, nothing is sent, and the next call tries again', async () => {
+  it('a reference is enough: its call group is loaded with the first call; if it cannot be, that is a network failure, shown, nothing is sent, and the next call tries again', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { call } = await client();
-    vi.doMock('@portal/contract', () => {
+    vi.doMock('@portal/contract/calls/teacher', () => {
       throw new TypeError('Failed to fetch dynamically imported module');
     });
     try {
       await expect(call(teacher.findUnreadMessageCount)).rejects.toMatchObject({ kind: 'network', message: MSG.requestFailed });
     } finally {
-      vi.doUnmock('@portal/contract');
+      vi.doUnmock('@portal/contract/calls/teacher');
     }
     expect(toast).toHaveBeenLastCalledWith('error', MSG.requestFailed);
     expect(fetchMock).not.toHaveBeenCalled();
@@ -193,9 +193,9 @@ describe('api client', () => {
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    vi.doMock('@portal/contract', async () => {
+    vi.doMock('@portal/contract/calls/person', async () => {
       await gate;
-      return vi.importActual('@portal/contract');
+      return vi.importActual('@portal/contract/calls/person');
     });
     try {
       fetchMock.mockResolvedValueOnce(json({ res: true, resMsg: '成功', obj: { personName: 3 } }));
@@ -204,8 +204,46 @@ describe('api client', () => {
       release();
       await expect(answer).rejects.toMatchObject({ kind: 'invalid' });
     } finally {
-      vi.doUnmock('@portal/contract');
+      vi.doUnmock('@portal/contract/calls/person');
     }
+  });
+
+  it('a read asked for ahead leaves at once and is taken, once, by the same call with the same login; its answer is still checked', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ token: 'tok-123456789012345678901234' }));
+    const { askAhead, call } = await client();
+    fetchMock.mockResolvedValueOnce(vl({ resources: 'not a list' }));
+    askAhead(learning.findProgress, { query: { courseId: 7 } });
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(requestAt(0).url).toBe('/video_learning/education/studentLearn/findProgress?courseId=7');
+    expect(new Headers(requestAt(0).init.headers).get('Authorization')).toBe('tok-123456789012345678901234');
+    // The page's call takes it: nothing more is sent, and the answer is checked against the schemas.
+    await expect(call(learning.findProgress, { query: { courseId: 7 } })).rejects.toMatchObject({ kind: 'invalid' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // Taken once: the next call asks again.
+    fetchMock.mockResolvedValueOnce(vl(3));
+    await expect(call(teacher.findUnreadMessageCount)).resolves.toBe(3);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('a read asked for ahead with another login (or a call that is not a read) is not used', async () => {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ token: 'tok-aaaaaaaaaaaaaaaaaaaaaaaaaaaa' }));
+    const { askAhead, call } = await client();
+    fetchMock.mockResolvedValueOnce(vl(1));
+    askAhead(teacher.findUnreadMessageCount);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    // The learner logged in again meanwhile (another token): the page's call is sent anew.
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ token: 'tok-bbbbbbbbbbbbbbbbbbbbbbbbbbbb' }));
+    const { storage } = await import('../lib/storage.ts');
+    storage.reload();
+    fetchMock.mockResolvedValueOnce(vl(2));
+    await expect(call(teacher.findUnreadMessageCount)).resolves.toBe(2);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(new Headers(requestAt(1).init.headers).get('Authorization')).toBe('tok-bbbbbbbbbbbbbbbbbbbbbbbbbbbb');
+    // A call with a body is never sent ahead.
+    askAhead(person.loginSuccess, { body: { mobilePhone: '13800000001', loginType: 'password', userType: 1 } } as never);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it('uploads multipart in the call field and answers data and resMsg; HTTP failures are left to the caller', async () => {

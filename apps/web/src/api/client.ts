@@ -85,35 +85,87 @@ export function setTransport(next: (url: string, init: RequestInit) => Promise<R
   transport = next;
 }
 
-type Contract = typeof import('@portal/contract');
-let contractPromise: Promise<Contract> | null = null;
+type CallModule = typeof import('@portal/contract/call');
+type Group = keyof typeof import('@portal/contract/refs');
+/**
+ * Each of the contract's call groups in a chunk of its own, loaded (and its schemas built) when a call of
+ * the group is first made: a page builds the schemas of the calls it makes, not the whole contract's
+ * (the study pages: person, catalog, learning and what they import; not the teacher's or the
+ * administration area's, three quarters of it).
+ */
+const GROUPS: Record<Group, () => Promise<object>> = {
+  auth: () => import('@portal/contract/calls/auth'),
+  person: () => import('@portal/contract/calls/person'),
+  dev: () => import('@portal/contract/calls/dev'),
+  content: () => import('@portal/contract/calls/content'),
+  catalog: () => import('@portal/contract/calls/catalog'),
+  learning: () => import('@portal/contract/calls/learning'),
+  exam: () => import('@portal/contract/calls/exam'),
+  teacher: () => import('@portal/contract/calls/teacher'),
+  remind: () => import('@portal/contract/calls/remind'),
+  notes: () => import('@portal/contract/calls/notes'),
+  mistakes: () => import('@portal/contract/calls/mistakes'),
+  operator: () => import('@portal/contract/calls/operator'),
+  work: () => import('@portal/contract/calls/work'),
+  review: () => import('@portal/contract/calls/review'),
+  admin: () => import('@portal/contract/calls/admin'),
+  adminContent: () => import('@portal/contract/calls/adminContent'),
+  adminImport: () => import('@portal/contract/calls/adminImport'),
+  adminCertificate: () => import('@portal/contract/calls/adminCertificate'),
+  adminPeople: () => import('@portal/contract/calls/adminPeople'),
+  adminExams: () => import('@portal/contract/calls/adminExams'),
+  adminTraining: () => import('@portal/contract/calls/adminTraining'),
+  adminMedia: () => import('@portal/contract/calls/adminMedia'),
+  adminCourses: () => import('@portal/contract/calls/adminCourses'),
+};
+
+let schemasPromise: Promise<CallModule> | null = null;
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 /**
- * The whole contract, schemas and all: loaded (and its schemas built) with the first call, once. zod is
- * evaluated in a task of its own before the contract's modules build their schemas with it, so that the
- * two are not one long task.
+ * zod and the contract's envelopes (what every call's answer is checked with): loaded with the first
+ * call, once. zod (with its settings: contract/zodSetup) is evaluated in a task of its own before the
+ * contract's modules build their schemas with it, so that the two are not one long task.
  */
-export function loadContract(): Promise<Contract> {
-  contractPromise ??= import('zod')
+export function loadSchemas(): Promise<CallModule> {
+  schemasPromise ??= import('@portal/contract/zodSetup')
     .then(nextTask)
-    .then(() => import('@portal/contract'))
+    .then(() => import('@portal/contract/call'))
     .catch((err: unknown) => {
-      contractPromise = null;
+      schemasPromise = null;
       throw err;
     });
-  return contractPromise;
+  return schemasPromise;
+}
+
+const groupPromises = new Map<string, Promise<Record<string, unknown>>>();
+/** The call group's module, schemas and all (after zod and the envelopes: loadSchemas). */
+export function loadGroup(group: string): Promise<Record<string, unknown>> {
+  let loading = groupPromises.get(group);
+  if (!loading) {
+    const load = (GROUPS as Record<string, (() => Promise<object>) | undefined>)[group];
+    if (!load) return Promise.reject(new Error(`no call group ${group} in the contract`));
+    loading = loadSchemas()
+      .then(load)
+      .then((m) => m as Record<string, unknown>)
+      .catch((err: unknown) => {
+        groupPromises.delete(group);
+        throw err;
+      });
+    groupPromises.set(group, loading);
+  }
+  return loading;
 }
 
 /** The call a reference stands for, with its schemas; a network failure while loading them is shown as one. */
 async function definitionOf<R extends AnyCall>(ref: R, quiet = false): Promise<CallOf<R>> {
   if ('data' in ref) return ref as CallOf<R>;
-  let contract: Contract;
+  let group: Record<string, unknown>;
   try {
-    contract = await loadContract();
+    group = await loadGroup(ref.group);
   } catch (err) {
     throw fail('network', null, err, quiet);
   }
-  const def = (contract as unknown as Record<string, Record<string, unknown>>)[ref.group]?.[ref.key];
+  const def = group[ref.key];
   if (!def) throw new Error(`no call ${ref.group}.${ref.key} in the contract`);
   return def as CallOf<R>;
 }
@@ -176,7 +228,7 @@ const dispatch = (method: string, url: string, init: RequestInit, via = transpor
   );
 
 async function send<C extends CallDef>(def: C, url: string, init: RequestInit, quiet = false, via = transport, sent?: Sent): Promise<Answer<CallData<C>>> {
-  const { responseSchema } = await loadContract();
+  const { responseSchema } = await loadSchemas();
   const out = await (sent ?? dispatch(def.method, url, init, via));
   if ('err' in out) throw fail('network', null, out.err, quiet);
   const res = out.res;
@@ -229,6 +281,40 @@ async function send<C extends CallDef>(def: C, url: string, init: RequestInit, q
 const EARLY_READ = /^(find|get)[A-Z]/;
 const leavesEarly = (ref: AnyCall, body: unknown) => !('data' in ref) && body === undefined && (ref.auth === 'none' || ref.auth === 'optional') && (ref.method === 'GET' || EARLY_READ.test(ref.name));
 
+/**
+ * Reads asked for ahead of the page that makes them (askAhead), by method, address and the login they
+ * were sent with; each is taken once, by the first call that makes the same request, within AHEAD_MS.
+ */
+const ahead = new Map<string, { sent: Sent; at: number }>();
+const AHEAD_MS = 20_000;
+const aheadKey = (method: string, url: string, headers: Record<string, string>) => `${method} ${url} ${headers.Authorization ?? ''}`;
+function takeAhead(method: string, url: string, headers: Record<string, string>): Sent | undefined {
+  const key = aheadKey(method, url, headers);
+  const hit = ahead.get(key);
+  ahead.delete(key);
+  return hit && Date.now() - hit.at < AHEAD_MS ? hit.sent : undefined;
+}
+
+/**
+ * Sends a read now, before the page that makes it has loaded or the stored login has been checked
+ * (the study pages' course and progress, beside the login's check: one round trip less before the
+ * page). Its answer is read (and checked against the call's schemas) only when the page makes the same
+ * call with the same login; if the login's check fails, the page is not shown and the answer is
+ * dropped unread. Only for a read that changes nothing (`find`/`get` without a body, and not one that
+ * opens a study session or an exam attempt): the caller names such calls.
+ */
+export function askAhead<R extends AnyCall>(ref: R, ...[input]: InputArgs<R>): void {
+  const { params, query, body } = (input ?? {}) as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown };
+  if ('data' in ref || body !== undefined || ref.auth === 'admin' || !(ref.method === 'GET' || EARLY_READ.test(ref.name))) return;
+  void urlFor(ref, params, query)
+    .then((url) => {
+      const headers = headersFor(ref);
+      const sent = dispatch(ref.method, url, { headers });
+      ahead.set(aheadKey(ref.method, url, headers), { sent, at: Date.now() });
+    })
+    .catch(() => undefined);
+}
+
 async function request<R extends AnyCall>(ref: R, input: CallInput<R> | undefined, quiet: boolean): Promise<CallAnswer<R>> {
   const { params, query, body } = (input ?? {}) as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown };
   if (leavesEarly(ref, body)) {
@@ -236,13 +322,13 @@ async function request<R extends AnyCall>(ref: R, input: CallInput<R> | undefine
     definition.catch(() => undefined);
     const url = await urlFor(ref, params, query);
     const headers = headersFor(ref);
-    const sent = dispatch(ref.method, url, { headers });
+    const sent = takeAhead(ref.method, url, headers) ?? dispatch(ref.method, url, { headers });
     return (await send(await definition, url, { headers }, quiet, transport, sent)).data;
   }
   const def = await definitionOf(ref, quiet);
   const url = await urlFor(def, params, query);
   const headers = headersFor(def);
-  if (body === undefined) return (await send(def, url, { headers }, quiet)).data;
+  if (body === undefined) return (await send(def, url, { headers }, quiet, transport, takeAhead(def.method, url, headers))).data;
   headers['Content-Type'] = 'application/json';
   return (await send(def, url, { headers, body: JSON.stringify(body) }, quiet)).data;
 }

@@ -15,7 +15,7 @@ import { RootLayout } from './RootLayout.tsx';
 import { RouteError } from './RouteError.tsx';
 import { PAGES_WITHOUT_ANTD } from './antdFree.ts';
 import { lazyAntd } from './lazyAntd.tsx';
-import { loadContract } from '../api/client.ts';
+import { loadSchemas } from '../api/client.ts';
 import { FLAT_ROUTES, type RouteHandle } from './routeSpec.ts';
 import { RouteView } from './RouteView.tsx';
 import { areaOf } from './areas.ts';
@@ -40,7 +40,7 @@ function pageFor(spec: RouteSpec): PageComponent {
     if (!PAGES_WITHOUT_ANTD.includes(spec.path)) {
       const page: PageComponent = lazyAntd(load);
       page.preload = () => {
-        void loadContract()
+        void loadSchemas()
           .then(() => load())
           .catch(() => undefined);
         void import('./AntdScope.tsx').catch(() => undefined);
@@ -62,12 +62,12 @@ function pageFor(spec: RouteSpec): PageComponent {
       const [Loaded] = useState(() => loaded);
       return Loaded ? <Loaded /> : <Lazy />;
     };
-    // After the contract (which the stored login's check is loading too): a page's chunks that use its
-    // schemas then evaluate in tasks of their own instead of in one task with zod and the contract.
+    // After zod and the envelopes (which the stored login's check is loading too): a page's chunks that
+    // use schemas then evaluate in tasks of their own instead of in one task with zod.
     page.preload = () => {
       if (loaded || loading) return;
       setLoading(true);
-      void loadContract()
+      void loadSchemas()
         .then(() => load())
         .then((m) => {
           loaded = m.default;

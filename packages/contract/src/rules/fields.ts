@@ -2,6 +2,7 @@
  * The validation rules of SPEC.md section 5, as zod schemas carrying the exact Chinese messages.
  * The login and password forms and the server's request schemas are built from these same pieces.
  */
+import '../zodSetup.ts';
 import { z } from 'zod';
 import { CAPTCHA_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PHONE_LENGTH, SMS_CODE_MAX_LENGTH } from '../constants.ts';
 import { MSG } from '../messages.ts';

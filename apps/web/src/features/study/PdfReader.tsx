@@ -20,6 +20,11 @@ export function PdfReader({ url, title, page, onPage, onLoaded }: { url: string 
   const [failed, setFailed] = useState(false);
   const [zoomIndex, setZoomIndex] = useState(2);
   const [fitScale, setFitScale] = useState(1);
+  // The document whose page width has been fitted, and the one whose page has been drawn: until then the
+  // A4 placeholder keeps the page's place, so that nothing below it moves as the page is drawn (first at
+  // the canvas's default size, then at 100 %, then fitted, each of a different height).
+  const [fitted, setFitted] = useState<PDFDocumentProxy | null>(null);
+  const [drawn, setDrawn] = useState<PDFDocumentProxy | null>(null);
   const [rendered, setRendered] = useState(0);
   // The page number box's text: a number being typed, until it names a page.
   const [typed, setTyped] = useState(String(page));
@@ -71,6 +76,7 @@ export function PdfReader({ url, title, page, onPage, onLoaded }: { url: string 
         const width = p.getViewport({ scale: 1 }).width;
         const available = boxRef.current.clientWidth - 24;
         setFitScale(Math.max(0.3, Math.min(2, available / width)));
+        setFitted(doc);
       });
     };
     measure();
@@ -83,7 +89,7 @@ export function PdfReader({ url, title, page, onPage, onLoaded }: { url: string 
 
   const scale = fitScale * ZOOMS[zoomIndex]!;
   useEffect(() => {
-    if (!doc || !canvasRef.current) return;
+    if (!doc || fitted !== doc || !canvasRef.current) return;
     let cancelled = false;
     let task: { cancel: () => void; promise: Promise<void> } | null = null;
     const canvas = canvasRef.current;
@@ -98,7 +104,9 @@ export function PdfReader({ url, title, page, onPage, onLoaded }: { url: string 
       task = p.render({ canvas, viewport });
       task.promise.then(
         () => {
-          if (!cancelled) setRendered((n) => n + 1);
+          if (cancelled) return;
+          setRendered((n) => n + 1);
+          setDrawn(doc);
         },
         () => undefined,
       );
@@ -107,7 +115,7 @@ export function PdfReader({ url, title, page, onPage, onLoaded }: { url: string 
       cancelled = true;
       task?.cancel();
     };
-  }, [doc, page, scale]);
+  }, [doc, fitted, page, scale]);
 
   if (failed) return <Notice type="error" title="课件加载失败，请刷新页面重试" />;
   const pages = doc?.numPages ?? 0;
@@ -155,12 +163,12 @@ export function PdfReader({ url, title, page, onPage, onLoaded }: { url: string 
       </div>
       {/* A zoomed page scrolls inside this box: it takes the keyboard's focus (arrow keys scroll it) and is named for screen readers. */}
       <div className="pdf-canvas-box" ref={boxRef} tabIndex={0} role="region" aria-label={`${title} 课件页面`}>
-        {!doc ? (
+        {!doc || drawn !== doc ? (
           <div className="pdf-placeholder">
             <StudyLoading label="正在打开课件" />
           </div>
         ) : null}
-        <canvas ref={canvasRef} className="pdf-canvas" role="img" aria-label={`${title} 第${page}页`} data-rendered={rendered} hidden={!doc} />
+        <canvas ref={canvasRef} className="pdf-canvas" role="img" aria-label={`${title} 第${page}页`} data-rendered={rendered} hidden={!doc || drawn !== doc} />
       </div>
     </div>
   );

@@ -2,8 +2,8 @@
  * Progress reports kept on the device until the server acknowledges them (lib/deviceQueue.ts): every
  * report is written there first, then sent; the sender removes it once answered.
  */
-// The whole contract (a report is checked against its schema): this module loads with the study pages.
-import { learning } from '@portal/contract';
+// The learning calls' schemas (a report is checked against its schema): this module loads with the study pages.
+import * as learning from '@portal/contract/calls/learning';
 import { STUDY_QUEUE_KEY } from '../../lib/storage.ts';
 import { DeviceQueue, type QueueStore } from '../../lib/deviceQueue.ts';
 
