@@ -22,6 +22,7 @@ import { menuKindOf, menuOf, type MenuItem } from './menu.ts';
 import { HeaderQr } from './HeaderQr.tsx';
 import { MobileQrCard } from './MobileQr.tsx';
 import { useNavActions } from './useNavActions.ts';
+import { tabStop, useMenuKeys } from '../lib/rovingFocus.ts';
 import { badgeText, useReviewWaiting } from '../features/teacher/reviewWaiting.ts';
 
 const COLLEGE_FALLBACK = '干部网络学院';
@@ -70,6 +71,10 @@ export function Header() {
 
   const close = () => setDrawerOpen(false);
   const isActive = (path: string) => location.pathname === path || location.pathname.startsWith(`${path}/`);
+  // 主菜单 is a menubar (WAI-ARIA): one Tab stop, the current page's item (or the first); arrows move.
+  const stopKey = menu.find((item) => item.kind === 'route' && isActive(item.path))?.key ?? menu[0]?.key;
+  const barKeys = useMenuKeys('horizontal');
+  const drawerKeys = useMenuKeys('vertical');
 
   const onLogout = async () => {
     close();
@@ -89,6 +94,8 @@ export function Header() {
       <a
         key={item.key}
         href={item.path}
+        role="menuitem"
+        tabIndex={tabStop(item.key === stopKey)}
         className={isActive(item.path) ? 'nav-item nav-item-active' : 'nav-item'}
         aria-current={isActive(item.path) ? 'page' : undefined}
         aria-label={badgeOf(item) ? `${item.label}，${badgeOf(item)}份待批阅` : undefined}
@@ -105,6 +112,8 @@ export function Header() {
       <button
         key={item.key}
         type="button"
+        role="menuitem"
+        tabIndex={tabStop(item.key === stopKey)}
         className="nav-item"
         onClick={() => {
           close();
@@ -223,7 +232,7 @@ export function Header() {
         </div>
       </div>
       <nav className="header-nav" aria-label="主菜单">
-        <div className="header-inner header-nav-inner" data-menu={menuKindOf(person)}>
+        <div className="header-inner header-nav-inner" data-menu={menuKindOf(person)} role="menubar" aria-label="主菜单" {...barKeys}>
           {menu.map(menuLink)}
         </div>
       </nav>
@@ -240,8 +249,10 @@ export function Header() {
         {drawerOpen || drawerUsed ? (
           <MenuDrawer open={drawerOpen} onClose={close}>
         <div className="drawer-account">{account}</div>
-        <nav className="drawer-nav" aria-label="主菜单">
-          {menu.map(menuLink)}
+        <nav aria-label="主菜单">
+          <div className="drawer-nav" role="menubar" aria-label="主菜单" {...drawerKeys}>
+            {menu.map(menuLink)}
+          </div>
         </nav>
         <div className="drawer-tools">
           {aiEntry}
