@@ -7,12 +7,15 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { ACCOUNTS, browserOfThisFile, eventually, pathOf } from './helpers.ts';
+import { ACCOUNTS, browserOfThisFile, eventually, loginWithPassword, pathOf } from './helpers.ts';
 import { ADMINS, openAdmin } from './admin.ts';
 import { logIn } from './routes.ts';
+import { findCourse, firstIds, launchMediaBrowser, singleVideo, videoState } from './study.ts';
 
 const baseUrl = inject('baseUrl');
-const browser = browserOfThisFile();
+const browser = browserOfThisFile(launchMediaBrowser);
+/** A learner with no learning record (seed-learning.ts), for the player's test alone. */
+const PLAYER_LEARNER = '13900010093';
 
 const focused = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
 const isFocused = (l: Locator) => l.evaluate((el) => el === document.activeElement);
@@ -180,6 +183,95 @@ describe('menus and the category tree by arrow keys', () => {
     await eventually(() => menu.locator('.ant-menu-item-selected').innerText()).toBe(names[2]);
     expect(pathOf(page)).toMatch(/^\/admin\/[a-z]+$/);
     expect(await page.evaluate(() => history.length)).toBe(before + 1);
+    await close();
+  });
+});
+
+describe("the video player's controls by keyboard", () => {
+  it('every control is named and reached by Tab; Space and Enter press, arrows move the sliders; the state is announced; the progress never passes the furthest point watched', { timeout: 120_000 }, async () => {
+    const { page, close } = await browser.open('desktop');
+    await page.goto('/index');
+    await loginWithPassword(page, baseUrl, PLAYER_LEARNER, 'Study@2026');
+    const course = await findCourse(baseUrl, firstIds(64), singleVideo);
+    await page.goto(`/study?courseId=${course.id}`);
+    await eventually(() => page.getByRole('heading', { name: course.title, level: 1 }).isVisible()).toBe(true);
+    await eventually(async () => (await videoState(page)).ready, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+    const bar = page.getByRole('group', { name: /^播放控制：/ });
+    // The browser's own controls are gone: ours, each named in Chinese, in this order by Tab.
+    expect(await page.locator('video').first().getAttribute('controls')).toBeNull();
+    const names = await bar.locator('button, input, select').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? ''));
+    expect(names.slice(0, 5)).toEqual(['播放', '进度', '静音', '音量', '倍速']);
+    expect(names[names.length - 1]).toBe('全屏');
+    const play = bar.getByRole('button', { name: '播放' });
+    await tabTo(page, play, 80);
+    for (const name of names.slice(1)) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(name);
+    }
+
+    // 播放 by Enter: it plays, and the button now says 暂停.
+    await play.focus();
+    await page.keyboard.press('Enter');
+    await eventually(async () => (await videoState(page)).paused).toBe(false);
+    const pauseButton = bar.getByRole('button', { name: '暂停' });
+    expect(await isFocused(pauseButton)).toBe(true);
+    await eventually(async () => (await videoState(page)).t, { timeout: 20_000 }).toBeGreaterThan(7);
+    await page.keyboard.press('Space');
+    await eventually(async () => (await videoState(page)).paused).toBe(true);
+    expect(await bar.getByRole('button', { name: '播放' }).count()).toBe(1);
+    const watched = (await videoState(page)).t;
+
+    // 进度: a slider whose value is said in words; Left goes back 5 s; End, Page Up and Right cannot
+    // pass the furthest point watched (a chapter not yet completed), and the page says why.
+    const progress = bar.getByRole('slider', { name: '进度' });
+    const duration = await page.locator('video').first().evaluate((v: HTMLVideoElement) => v.duration);
+    const total = (s: number) => `${Math.floor(s) >= 60 ? `${Math.floor(Math.floor(s) / 60)}分` : ''}${Math.floor(s) % 60 ? `${Math.floor(s) % 60}秒` : ''}`;
+    expect(await progress.getAttribute('aria-valuetext')).toMatch(new RegExp(`^已播放 \\d+秒，共 ${total(duration)}$`));
+    await progress.focus();
+    await page.keyboard.press('ArrowLeft');
+    await eventually(async () => (await videoState(page)).t).toBeLessThan(watched - 4);
+    await eventually(() => progress.getAttribute('aria-valuetext')).toMatch(/^已播放 (\d+秒|0秒)，共 /);
+    for (const key of ['End', 'PageUp', 'ArrowRight', 'ArrowRight', 'ArrowRight']) {
+      await page.keyboard.press(key);
+      expect((await videoState(page)).t).toBeLessThanOrEqual(watched + 2.01);
+    }
+    await eventually(() => page.getByRole('alert').filter({ hasText: '未完成学习的章节不能拖动到未观看的部分' }).isVisible()).toBe(true);
+    await page.keyboard.press('Home');
+    await eventually(async () => (await videoState(page)).t).toBe(0);
+    expect(await progress.getAttribute('aria-valuetext')).toMatch(/^已播放 0秒，共 /);
+
+    // 静音 by Space: pressed, and the video muted; again, not.
+    const mute = bar.getByRole('button', { name: '静音' });
+    await mute.focus();
+    await page.keyboard.press('Space');
+    await eventually(() => mute.getAttribute('aria-pressed')).toBe('true');
+    expect(await page.locator('video').first().evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
+    await page.keyboard.press('Enter');
+    await eventually(() => mute.getAttribute('aria-pressed')).toBe('false');
+    // 音量 by arrows, said as a percentage.
+    const volume = bar.getByRole('slider', { name: '音量' });
+    await volume.focus();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await eventually(() => volume.getAttribute('aria-valuetext')).toBe('音量 80%');
+    expect(await page.locator('video').first().evaluate((v: HTMLVideoElement) => v.volume)).toBeCloseTo(0.8);
+    await page.keyboard.press('Home');
+    await eventually(() => volume.getAttribute('aria-valuetext')).toBe('音量 0%');
+    expect(await mute.getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.press('End');
+    await eventually(() => volume.getAttribute('aria-valuetext')).toBe('音量 100%');
+    // 倍速: a list chosen by arrows.
+    const rate = bar.getByRole('combobox', { name: '倍速' });
+    await rate.focus();
+    await page.keyboard.press('ArrowDown');
+    await eventually(() => page.locator('video').first().evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(1.25);
+    // 全屏: pressed while the player fills the screen; Escape leaves it.
+    const full = bar.getByRole('button', { name: '全屏' });
+    await full.focus();
+    await page.keyboard.press('Enter');
+    await eventually(() => full.getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.press('Enter');
+    await eventually(() => full.getAttribute('aria-pressed')).toBe('false');
     await close();
   });
 });
