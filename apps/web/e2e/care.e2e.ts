@@ -99,14 +99,31 @@ describe('high contrast and zoom', () => {
       expect(await walk('phone', PUBLIC, seriousA11yViolations, { settings: { contrast }, tag: contrast })).toEqual({});
     });
   }
-  it('the public pages zoomed to 200 % at 1280 and 375 px: no sideways scroll, no text past the edge', { timeout: 300_000 }, async () => {
-    const sideways = async (page: Page) => {
-      const m = await measureCare(page);
-      return m.sideways > 0 ? [`${m.sideways}px`, ...m.outside] : m.outside;
-    };
-    expect(await walk('desktop', PUBLIC, sideways, { settings: { zoom: 2 }, tag: 'zoom' })).toEqual({});
-    expect(await walk('phone', PUBLIC, sideways, { settings: { zoom: 2 }, tag: 'zoom' })).toEqual({});
-  });
+  // 200 % on every page a learner or visitor sees, at 1280 px and on a phone: no sideways scroll, no
+  // text past the edge, and the phone's layout taken wherever the zoomed page is phone-wide.
+  const zoomed = async (page: Page) => {
+    const m = await measureCare(page);
+    const out = m.sideways > 0 ? [`${m.sideways}px`, ...m.outside] : m.outside;
+    const layout = await page.evaluate(() => ({
+      width: document.getElementById('root')!.clientWidth,
+      burger: document.querySelector('.header-burger') ? getComputedStyle(document.querySelector('.header-burger')!).display !== 'none' : null,
+      nav: document.querySelector('.header-nav') ? getComputedStyle(document.querySelector('.header-nav')!).display !== 'none' : null,
+    }));
+    // At 200 % the page is 640 px (1280) or 187 px (375) wide: under 768 px, the phone's header.
+    if (layout.width > 768) out.push(`the page is ${layout.width}px wide at 200 %`);
+    if (layout.burger === false || layout.nav === true) out.push(`the desktop header at ${layout.width}px`);
+    return out;
+  };
+  for (const [name, visits, account] of [
+    ['the public pages', PUBLIC, undefined],
+    ["the learner's pages", LEARNER, ACCOUNTS.learner],
+    ['the study pages', STUDY, CARE_STUDY],
+  ] as const) {
+    it(`${name} zoomed to 200 % at 1280 and 375 px: the phone layout, no sideways scroll, no text past the edge`, { timeout: 400_000 }, async () => {
+      expect(await walk('desktop', visits, zoomed, { settings: { zoom: 2 }, account, tag: 'zoom' })).toEqual({});
+      expect(await walk('phone', visits, zoomed, { settings: { zoom: 2 }, account, tag: 'zoom' })).toEqual({});
+    });
+  }
 });
 
 describe('the settings before the first paint, by keyboard, and on the account', () => {
