@@ -5,6 +5,7 @@
  * reached by Tab and driven by arrows, Home / End, Enter, Space and Escape; the test checks where the
  * focus is and what got chosen.
  */
+import { mkdirSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { ACCOUNTS, browserOfThisFile, eventually, loginWithPassword, pathOf } from './helpers.ts';
@@ -13,6 +14,7 @@ import { logIn } from './routes.ts';
 import { findCourse, firstIds, launchMediaBrowser, singleVideo, videoState } from './study.ts';
 
 const baseUrl = inject('baseUrl');
+mkdirSync('test-results/keys', { recursive: true });
 const browser = browserOfThisFile(launchMediaBrowser);
 /** A learner with no learning record (seed-learning.ts), for the player's test alone. */
 const PLAYER_LEARNER = '13900010093';
@@ -109,6 +111,35 @@ describe('menus and the category tree by arrow keys', () => {
     await close();
   });
 
+  it("the phone's menu drawer: its 主菜单 is a vertical menubar, Down / Up / End move, Enter opens, Escape closes the drawer and returns the focus", { timeout: 60_000 }, async () => {
+    const { page, close } = await browser.open('phone');
+    await page.goto('/index');
+    const burger = page.getByRole('button', { name: '打开菜单' });
+    await burger.focus();
+    await page.keyboard.press('Enter');
+    const drawer = page.locator('.header-drawer');
+    const bar = drawer.getByRole('menubar', { name: '主菜单' });
+    await eventually(() => bar.isVisible()).toBe(true);
+    expect(await bar.getAttribute('aria-orientation')).toBe('vertical');
+    await bar.locator('[tabindex="0"]').focus();
+    expect(await focused(page)).toBe('首页');
+    await page.keyboard.press('ArrowDown');
+    expect(await focused(page)).toBe('学院概况');
+    await page.keyboard.press('End');
+    expect(await focused(page)).toBe('数字图书');
+    await page.keyboard.press('ArrowUp');
+    expect(await focused(page)).toBe('在线考试');
+    await page.keyboard.press('Escape');
+    await eventually(() => isFocused(burger)).toBe(true);
+    await burger.press('Enter');
+    await eventually(() => bar.isVisible()).toBe(true);
+    await bar.locator('[tabindex="0"]').focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await eventually(() => pathOf(page)).toBe('/about');
+    await close();
+  });
+
   it("the class area's side menu: one Tab stop at the current page, Up / Down, Home / End, Enter opens", { timeout: 120_000 }, async () => {
     const { page, close } = await browser.open('desktop');
     await logIn(page, ACCOUNTS.learner);
@@ -197,6 +228,7 @@ describe("the video player's controls by keyboard", () => {
     await eventually(() => page.getByRole('heading', { name: course.title, level: 1 }).isVisible()).toBe(true);
     await eventually(async () => (await videoState(page)).ready, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
     const bar = page.getByRole('group', { name: /^播放控制：/ });
+    await page.locator('.player').screenshot({ path: 'test-results/keys/player-1280.png' });
     // The browser's own controls are gone: ours, each named in Chinese, in this order by Tab.
     expect(await page.locator('video').first().getAttribute('controls')).toBeNull();
     const names = await bar.locator('button, input, select').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? ''));

@@ -57,6 +57,7 @@ export function Header() {
   const [leaving, setLeaving] = useState(false);
   const [toolbarOpen, setToolbarOpen] = useState(false);
   const toolbarButton = useRef<HTMLButtonElement>(null);
+  const burger = useRef<HTMLButtonElement>(null);
   const today = useToday(config?.utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES);
 
   // Between a login's token and its person (fetched next), whose menu to show is not known yet:
@@ -222,6 +223,7 @@ export function Header() {
             type="button"
             className="header-burger"
             aria-label="打开菜单"
+            ref={burger}
             onClick={() => {
               setDrawerUsed(true);
               setDrawerOpen(true);
@@ -247,7 +249,14 @@ export function Header() {
       ) : null}
       <Suspense fallback={null}>
         {drawerOpen || drawerUsed ? (
-          <MenuDrawer open={drawerOpen} onClose={close}>
+          <MenuDrawer
+            open={drawerOpen}
+            onClose={() => {
+              // Escape, the close button or the mask: the focus goes back to the button that opened it.
+              close();
+              burger.current?.focus();
+            }}
+          >
         <div className="drawer-account">{account}</div>
         <nav aria-label="主菜单">
           <div className="drawer-nav" role="menubar" aria-label="主菜单" {...drawerKeys}>
