@@ -114,14 +114,16 @@ describe('high contrast and zoom', () => {
     if (layout.burger === false || layout.nav === true) out.push(`the desktop header at ${layout.width}px`);
     return out;
   };
-  for (const [name, visits, account] of [
-    ['the public pages', PUBLIC, undefined],
-    ["the learner's pages", LEARNER, ACCOUNTS.learner],
-    ['the study pages', STUDY, CARE_STUDY],
+  for (const [name, visits, account, sizes] of [
+    ['the public pages', PUBLIC, undefined, ['desktop', 'phone']],
+    ["the learner's pages", LEARNER, ACCOUNTS.learner, ['desktop', 'phone']],
+    ['the study pages', STUDY, CARE_STUDY, ['desktop', 'phone']],
+    // At 375 px and 200 % (187 px) /class/review and /class/work2 still scroll sideways (31 and 55 px): not yet reflowed.
+    ["the teacher's class area", TEACHER, ACCOUNTS.teacher, ['desktop']],
   ] as const) {
-    it(`${name} zoomed to 200 % at 1280 and 375 px: the phone layout, no sideways scroll, no text past the edge`, { timeout: 400_000 }, async () => {
-      expect(await walk('desktop', visits, zoomed, { settings: { zoom: 2 }, account, tag: 'zoom' })).toEqual({});
-      expect(await walk('phone', visits, zoomed, { settings: { zoom: 2 }, account, tag: 'zoom' })).toEqual({});
+    const widths = sizes.map((size) => (size === 'desktop' ? 1280 : 375)).join(' and ');
+    it(`${name} zoomed to 200 % at ${widths} px: the phone layout, no sideways scroll, no text past the edge`, { timeout: 400_000 }, async () => {
+      for (const size of sizes) expect(await walk(size, visits, zoomed, { settings: { zoom: 2 }, account, tag: 'zoom' })).toEqual({});
     });
   }
 });
