@@ -252,9 +252,13 @@ export function Header() {
           <MenuDrawer
             open={drawerOpen}
             onClose={() => {
-              // Escape, the close button or the mask: the focus goes back to the button that opened it.
+              // Escape, the close button or the mask: the focus goes back to the button that opened it once
+              // the drawer has slid away (while it closes, the drawer's focus trap holds the focus).
               close();
-              burger.current?.focus();
+              window.setTimeout(() => {
+                const at = document.activeElement;
+                if (!at || at === document.body || at.closest('.header-drawer')) burger.current?.focus();
+              }, 400);
             }}
           >
         <div className="drawer-account">{account}</div>
