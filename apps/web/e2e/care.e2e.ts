@@ -103,14 +103,33 @@ describe('关怀版 on every route', () => {
 });
 
 describe('zoom', () => {
-  it('the public pages zoomed to 200 % at 1280 and 375 px: no sideways scroll, no text past the edge', { timeout: 300_000 }, async () => {
-    const sideways = async (page: Page) => {
-      const m = await measureCare(page);
-      return m.sideways > 0 ? [`${m.sideways}px`, ...m.outside] : m.outside;
-    };
-    expect(await walk('desktop', PUBLIC, sideways, { settings: { zoom: 2 }, tag: 'zoom' })).toEqual({});
-    expect(await walk('phone', PUBLIC, sideways, { settings: { zoom: 2 }, tag: 'zoom' })).toEqual({});
-  });
+  // 200 % on every page a learner or visitor sees, at 1280 px and on a phone: no sideways scroll, no
+  // text past the edge, and the phone's layout taken wherever the zoomed page is phone-wide.
+  const zoomed = async (page: Page) => {
+    const m = await measureCare(page);
+    const out = m.sideways > 0 ? [`${m.sideways}px`, ...m.outside] : m.outside;
+    const layout = await page.evaluate(() => ({
+      width: document.getElementById('root')!.clientWidth,
+      burger: document.querySelector('.header-burger') ? getComputedStyle(document.querySelector('.header-burger')!).display !== 'none' : null,
+      nav: document.querySelector('.header-nav') ? getComputedStyle(document.querySelector('.header-nav')!).display !== 'none' : null,
+    }));
+    // At 200 % the page is 640 px (1280) or 187 px (375) wide: under 768 px, the phone's header.
+    if (layout.width > 768) out.push(`the page is ${layout.width}px wide at 200 %`);
+    if (layout.burger === false || layout.nav === true) out.push(`the desktop header at ${layout.width}px`);
+    return out;
+  };
+  for (const [name, visits, account, sizes] of [
+    ['the public pages', PUBLIC, undefined, ['desktop', 'phone']],
+    ["the learner's pages", LEARNER, ACCOUNTS.learner, ['desktop', 'phone']],
+    ['the study pages', STUDY, CARE_STUDY, ['desktop', 'phone']],
+    // At 375 px and 200 % (187 px) /class/review and /class/work2 still scroll sideways (31 and 55 px): not yet reflowed.
+    ["the teacher's class area", TEACHER, ACCOUNTS.teacher, ['desktop']],
+  ] as const) {
+    const widths = sizes.map((size) => (size === 'desktop' ? 1280 : 375)).join(' and ');
+    it(`${name} zoomed to 200 % at ${widths} px: the phone layout, no sideways scroll, no text past the edge`, { timeout: 400_000 }, async () => {
+      for (const size of sizes) expect(await walk(size, visits, zoomed, { settings: { zoom: 2 }, account, tag: 'zoom' })).toEqual({});
+    });
+  }
 });
 
 describe('the settings before the first paint, by keyboard, and on the account', () => {
@@ -167,8 +186,10 @@ describe('the settings before the first paint, by keyboard, and on the account',
       const r = await fetch(`${baseUrl}${urlOf(person.getDisplaySettings, '')}`, { method: 'POST', headers: { authorization: token } });
       return ((await r.json()) as { obj: unknown }).obj;
     }).toMatchObject({ care: true, zoom: 2, contrast: 'yellowOnBlack' });
-    // A logout keeps the device's settings.
-    await a.page.getByRole('button', { name: '退出登录' }).click();
+    // A logout keeps the device's settings. At 1280 px and 200 % the page has the phone's layout
+    // (docs/decisions/0041-zoom-layout.md): 退出登录 is in the menu drawer.
+    await a.page.getByRole('button', { name: '打开菜单' }).click();
+    await a.page.locator('.header-drawer').getByRole('button', { name: '退出登录' }).click();
     await eventually(() => a.page.evaluate((key) => localStorage.getItem(key), DISPLAY_SETTINGS_KEY)).toContain('"care":true');
     await a.close();
 

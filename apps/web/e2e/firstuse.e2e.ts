@@ -122,14 +122,14 @@ describe('the first minutes of new people', () => {
       const nav = sideNav(page, '学习课堂');
       await eventually(() => main(page).getByRole('heading', { level: 1, name: title }).isVisible(), { message: path }).toBe(true);
       // The spec's nine, and 错题本 and 练习记录 (issue 28).
-      expect(await nav.getByRole('link').count(), path).toBe(11);
+      expect(await nav.getByRole('menuitem').count(), path).toBe(11);
       expect(await nav.locator('[aria-current]').textContent(), path).toBe(entry);
       // Every page of the classroom is built.
       expect(await main(page).getByText('本栏目正在建设中').count(), path).toBe(0);
     }
     // From one page of the area to another, the navigation stays: it is one layout.
     const navBefore = await sideNav(page, '学习课堂').elementHandle();
-    await sideNav(page, '学习课堂').getByRole('link', { name: '学习笔记' }).click();
+    await sideNav(page, '学习课堂').getByRole('menuitem', { name: '学习笔记' }).click();
     await eventually(() => pathOf(page)).toBe('/learningClassroom/learningnotes');
     expect(await navBefore?.evaluate((n) => n.isConnected)).toBe(true);
     await close();
@@ -150,7 +150,7 @@ describe('the first minutes of new people', () => {
       const nav = sideNav(teacher.page, '班级管理');
       await eventually(() => main(teacher.page).getByRole('heading', { level: 1, name: title }).isVisible(), { message: path }).toBe(true);
       // The spec's seven, and 批阅中心 and 学习提醒 (issue 28).
-      expect(await nav.getByRole('link').count(), path).toBe(9);
+      expect(await nav.getByRole('menuitem').count(), path).toBe(9);
       expect(await nav.locator('[aria-current]').textContent(), path).toBe(entry);
       // Every page of the area is built.
       expect(await main(teacher.page).getByText('本栏目正在建设中').count(), path).toBe(0);
@@ -168,7 +168,7 @@ describe('the first minutes of new people', () => {
     await eventually(() => main(page).getByText('培训班的课程可在“进行中的专题”中查看').isVisible()).toBe(true);
     const forbidden = ['专题培训', '学习专栏', '课程分类', '数字图书'];
     for (const module of forbidden) expect(await main(page).textContent(), module).not.toContain(module);
-    await sideNav(page, '学习课堂').getByRole('link', { name: '进行中的专题' }).click();
+    await sideNav(page, '学习课堂').getByRole('menuitem', { name: '进行中的专题' }).click();
     await eventually(() => main(page).getByText('培训班报名请联系本单位培训联络员').isVisible()).toBe(true);
     for (const module of forbidden) expect(await main(page).textContent(), module).not.toContain(module);
     await close();
@@ -189,7 +189,7 @@ describe('the first minutes of new people', () => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue().catch(() => undefined);
     });
-    await sideNav(page, '学习课堂').getByRole('link', { name: '学时统计' }).click();
+    await sideNav(page, '学习课堂').getByRole('menuitem', { name: '学时统计' }).click();
     await eventually(() => pathOf(page)).toBe('/learningClassroom/statisticspage');
     await page.getByRole('navigation', { name: '账户' }).getByRole('button', { name: '退出登录' }).click();
     await eventually(() => toastWith(page, MSG.loggedOut).count()).toBe(1);

@@ -153,9 +153,9 @@ export async function demoCertificateNo(baseUrl: string): Promise<string> {
 
 /** Scrolls to the bottom so the home page's deferred sections load. */
 export async function scrollHomeToEnd(page: Page) {
-  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await eventually(() => page.getByRole('heading', { name: '友情链接' }).isVisible()).toBe(true);
-  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
 }
 
 const require = createRequire(import.meta.url);

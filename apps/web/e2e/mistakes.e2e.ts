@@ -95,7 +95,7 @@ describe('错题本', () => {
     await page.getByRole('link', { name: '查看错题本' }).click();
     await eventually(() => pathOf(page)).toBe('/learningClassroom/wrongbook');
     await eventually(() => page.locator('.mk-card').count()).toBe(missed);
-    expect(await page.getByRole('navigation', { name: '学习课堂' }).getByRole('link', { name: '错题本' }).getAttribute('aria-current')).toBe('page');
+    expect(await page.getByRole('navigation', { name: '学习课堂' }).getByRole('menuitem', { name: '错题本' }).getAttribute('aria-current')).toBe('page');
     expect(await page.getByRole('radio', { name: `错题（${missed}）` }).count()).toBe(1);
     expect(await page.locator('.mk-card').first().textContent()).toMatch(/我的答案：.+正确答案：.+答错 1 次/);
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -139,7 +139,7 @@ describe('错题本', () => {
     await eventually(() => page.locator('.mk-card').count()).toBe(missed - 1);
 
     // 练习记录: the practice test and both 重练, newest first, each opening question by question.
-    await page.getByRole('navigation', { name: '学习课堂' }).getByRole('link', { name: '练习记录' }).click();
+    await page.getByRole('navigation', { name: '学习课堂' }).getByRole('menuitem', { name: '练习记录' }).click();
     await eventually(() => page.locator('.mk-records tbody tr').count()).toBe(3);
     expect(await page.locator('.mk-records tbody tr').allTextContents()).toEqual([expect.stringContaining('错题重练'), expect.stringContaining('错题重练'), expect.stringContaining('模拟练习')]);
     await page.screenshot({ path: `${shots}/records-1280.png`, fullPage: true });
@@ -177,9 +177,9 @@ describe('错题本', () => {
     await loginWithPassword(page, baseUrl, '13800000002', 'Study@2026');
     await page.goto('/learningClassroom/ongoingcourses');
     const nav = page.getByRole('navigation', { name: '学习课堂' });
-    await eventually(() => nav.getByRole('link', { name: '我的作业' }).isVisible()).toBe(true);
-    expect(await nav.getByRole('link', { name: '错题本' }).count()).toBe(0);
-    expect(await nav.getByRole('link', { name: '练习记录' }).count()).toBe(0);
+    await eventually(() => nav.getByRole('menuitem', { name: '我的作业' }).isVisible()).toBe(true);
+    expect(await nav.getByRole('menuitem', { name: '错题本' }).count()).toBe(0);
+    expect(await nav.getByRole('menuitem', { name: '练习记录' }).count()).toBe(0);
     await close();
   });
 });

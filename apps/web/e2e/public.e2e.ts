@@ -305,14 +305,14 @@ describe('the public portal', () => {
     await eventually(() => search(page).get('keyword')).toBeNull();
 
     const tree = page.getByRole('navigation', { name: '课程分类' });
-    await tree.getByRole('button', { name: /^依法行政/ }).click();
+    await tree.getByRole('treeitem', { name: /^依法行政/ }).click();
     await eventually(() => search(page).get('categoryId')).not.toBeNull();
     await eventually(() => page.getByRole('heading', { name: '依法行政', level: 2 }).isVisible()).toBe(true);
     await eventually(async () => (await courseTitles(page)).length).toBeGreaterThan(0);
     const cats = await page.locator('.course-results .course-grid').locator('.course-card').count();
     expect(cats).toBeLessThanOrEqual(12);
 
-    await tree.getByRole('button', { name: /^全部课程/ }).click();
+    await tree.getByRole('treeitem', { name: /^全部课程/ }).click();
     await eventually(() => search(page).get('categoryId')).toBeNull();
     await page.getByRole('group', { name: '排序' }).getByRole('button', { name: '最热' }).click();
     await eventually(() => search(page).get('sort')).toBe('popular');

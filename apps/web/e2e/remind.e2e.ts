@@ -25,7 +25,7 @@ describe('reminders that say what each learner lacks', () => {
     await page.goto('/index');
     await loginWithPassword(page, baseUrl, ACCOUNTS.teacher.phone, ACCOUNTS.teacher.password);
     await eventually(() => pathOf(page)).toBe('/class/teacherinfo');
-    await page.getByRole('link', { name: '学习提醒' }).first().click();
+    await page.getByRole('menuitem', { name: '学习提醒' }).first().click();
     await eventually(() => pathOf(page)).toBe('/class/remind');
     const behind = Number(/进度落后和尚未开始：(\d+)人/.exec((await page.locator('.teacher-toolbar .teacher-muted').textContent()) ?? '')?.[1]);
     expect(behind).toBeGreaterThan(0);

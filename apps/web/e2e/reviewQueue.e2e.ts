@@ -49,7 +49,7 @@ describe('批阅中心', () => {
       expect(before).toBeGreaterThanOrEqual(12);
       // The count is on 班级管理 in the header and on 批阅中心 in the class area's navigation.
       await openQueue(page);
-      await eventually(() => page.getByRole('navigation', { name: '主菜单' }).first().getByRole('link', { name: `班级管理，${before}份待批阅` }).count()).toBe(1);
+      await eventually(() => page.getByRole('navigation', { name: '主菜单' }).first().getByRole('menuitem', { name: `班级管理，${before}份待批阅` }).count()).toBe(1);
       await eventually(() => page.getByRole('navigation', { name: '班级管理' }).getByText(String(before), { exact: true }).isVisible()).toBe(true);
       expect(await waitingOf(page)).toBe(before);
       await expect.poll(() => page.getByLabel('键盘快捷键').textContent()).toMatch(/J\s*下一份.*K\s*上一份.*P\s*通过.*R\s*退回/);
@@ -98,7 +98,7 @@ describe('批阅中心', () => {
         await eventually(() => page.locator('.rq-item .lc-loading').count()).toBe(0);
       }
       expect(reviewed).toHaveLength(10);
-      await eventually(() => page.getByRole('navigation', { name: '主菜单' }).first().getByRole('link', { name: `班级管理，${before - 10}份待批阅` }).count()).toBe(1);
+      await eventually(() => page.getByRole('navigation', { name: '主菜单' }).first().getByRole('menuitem', { name: `班级管理，${before - 10}份待批阅` }).count()).toBe(1);
 
       // U takes the last one back: in the queue again, the current item once more.
       await page.keyboard.press('u');

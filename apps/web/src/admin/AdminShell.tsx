@@ -93,13 +93,14 @@ export function AdminShell({ session }: { session: AdminSessionState }) {
   };
 
   const items = [
-    { key: '', icon: <HomeOutlined />, label: <Link to="/admin">首页</Link> },
+    { key: '', icon: <HomeOutlined />, label: <Link to="/admin" tabIndex={-1}>首页</Link> },
     ...mine.map((s) => {
       const Icon = ICONS[s.key] ?? FileTextOutlined;
-      return { key: s.key, icon: <Icon />, label: <Link to={`/admin/${s.key}`}>{s.label}</Link> };
+      return { key: s.key, icon: <Icon />, label: <Link to={`/admin/${s.key}`} tabIndex={-1}>{s.label}</Link> };
     }),
   ];
-
+  // antd's menu is one Tab stop and moves the focus between its items' links by the arrow keys (Enter
+  // follows the link): the links are no Tab stops of their own.
   return (
     <Layout className="admin-layout">
       <Layout.Sider width={208} breakpoint="lg" collapsedWidth={0} className="admin-sider" theme="light">

@@ -11,6 +11,7 @@ import { useSession } from '../features/auth/session.ts';
 import { entryOf, type Area } from './areas.ts';
 import { routeOf } from './routeSpec.ts';
 import { badgeText, useReviewWaiting } from '../features/teacher/reviewWaiting.ts';
+import { tabStop, useMenuKeys } from '../lib/rovingFocus.ts';
 import '../features/learning/learning.css';
 
 export default function AreaLayout({ area, title, children }: { area: Area; title: string; children: ReactNode }) {
@@ -20,20 +21,26 @@ export default function AreaLayout({ area, title, children }: { area: Area; titl
   // 批阅中心 carries how many hand-ins await the teacher.
   const waiting = useReviewWaiting();
   const badgeOf = (p: string) => (area.path === '/class' && p === 'review' ? waiting : 0);
+  // The side menu is a vertical menubar (WAI-ARIA): one Tab stop, the current page's entry; arrows move.
+  const keys = useMenuKeys('vertical');
+  const shown = area.pages.filter((p) => {
+    const spec = routeOf(`${area.path}/${p}`);
+    return !(spec && person && decideRoute(spec, person) !== 'allow');
+  });
+  const stop = shown.includes(current ?? '') ? current : shown[0];
   return (
     <div className={area.wide ? 'page-container classroom classroom-wide' : 'page-container classroom'}>
       <nav className="classroom-nav" aria-label={area.title}>
         <h2 className="classroom-nav-title">{area.title}</h2>
-        <ul>
-          {area.pages.map((p) => {
+        <ul role="menubar" aria-label={area.title} {...keys}>
+          {shown.map((p) => {
             const path = `${area.path}/${p}`;
             const spec = routeOf(path);
-            if (spec && person && decideRoute(spec, person) !== 'allow') return null;
             const active = p === current;
             const exact = pathname === path;
             return (
-              <li key={p}>
-                <Link to={path} className={active ? 'classroom-link classroom-link-active' : 'classroom-link'} aria-current={exact ? 'page' : active ? 'true' : undefined}>
+              <li key={p} role="none">
+                <Link to={path} role="menuitem" tabIndex={tabStop(p === stop)} className={active ? 'classroom-link classroom-link-active' : 'classroom-link'} aria-current={exact ? 'page' : active ? 'true' : undefined}>
                   {spec?.title ?? p}
                   {badgeOf(p) > 0 ? (
                     <span className="header-badge" aria-label={`${badgeOf(p)}份待批阅`}>

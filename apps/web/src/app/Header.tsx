@@ -22,6 +22,7 @@ import { menuKindOf, menuOf, type MenuItem } from './menu.ts';
 import { HeaderQr } from './HeaderQr.tsx';
 import { MobileQrCard } from './MobileQr.tsx';
 import { useNavActions } from './useNavActions.ts';
+import { tabStop, useMenuKeys } from '../lib/rovingFocus.ts';
 import { badgeText, useReviewWaiting } from '../features/teacher/reviewWaiting.ts';
 
 const COLLEGE_FALLBACK = '干部网络学院';
@@ -56,6 +57,7 @@ export function Header() {
   const [leaving, setLeaving] = useState(false);
   const [toolbarOpen, setToolbarOpen] = useState(false);
   const toolbarButton = useRef<HTMLButtonElement>(null);
+  const burger = useRef<HTMLButtonElement>(null);
   const today = useToday(config?.utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES);
 
   // Between a login's token and its person (fetched next), whose menu to show is not known yet:
@@ -70,6 +72,10 @@ export function Header() {
 
   const close = () => setDrawerOpen(false);
   const isActive = (path: string) => location.pathname === path || location.pathname.startsWith(`${path}/`);
+  // 主菜单 is a menubar (WAI-ARIA): one Tab stop, the current page's item (or the first); arrows move.
+  const stopKey = menu.find((item) => item.kind === 'route' && isActive(item.path))?.key ?? menu[0]?.key;
+  const barKeys = useMenuKeys('horizontal');
+  const drawerKeys = useMenuKeys('vertical');
 
   const onLogout = async () => {
     close();
@@ -89,6 +95,8 @@ export function Header() {
       <a
         key={item.key}
         href={item.path}
+        role="menuitem"
+        tabIndex={tabStop(item.key === stopKey)}
         className={isActive(item.path) ? 'nav-item nav-item-active' : 'nav-item'}
         aria-current={isActive(item.path) ? 'page' : undefined}
         aria-label={badgeOf(item) ? `${item.label}，${badgeOf(item)}份待批阅` : undefined}
@@ -105,6 +113,8 @@ export function Header() {
       <button
         key={item.key}
         type="button"
+        role="menuitem"
+        tabIndex={tabStop(item.key === stopKey)}
         className="nav-item"
         onClick={() => {
           close();
@@ -213,6 +223,7 @@ export function Header() {
             type="button"
             className="header-burger"
             aria-label="打开菜单"
+            ref={burger}
             onClick={() => {
               setDrawerUsed(true);
               setDrawerOpen(true);
@@ -223,7 +234,7 @@ export function Header() {
         </div>
       </div>
       <nav className="header-nav" aria-label="主菜单">
-        <div className="header-inner header-nav-inner" data-menu={menuKindOf(person)}>
+        <div className="header-inner header-nav-inner" data-menu={menuKindOf(person)} role="menubar" aria-label="主菜单" {...barKeys}>
           {menu.map(menuLink)}
         </div>
       </nav>
@@ -238,10 +249,23 @@ export function Header() {
       ) : null}
       <Suspense fallback={null}>
         {drawerOpen || drawerUsed ? (
-          <MenuDrawer open={drawerOpen} onClose={close}>
+          <MenuDrawer
+            open={drawerOpen}
+            onClose={() => {
+              // Escape, the close button or the mask: the focus goes back to the button that opened it once
+              // the drawer has slid away (while it closes, the drawer's focus trap holds the focus).
+              close();
+              window.setTimeout(() => {
+                const at = document.activeElement;
+                if (!at || at === document.body || at.closest('.header-drawer')) burger.current?.focus();
+              }, 400);
+            }}
+          >
         <div className="drawer-account">{account}</div>
-        <nav className="drawer-nav" aria-label="主菜单">
-          {menu.map(menuLink)}
+        <nav aria-label="主菜单">
+          <div className="drawer-nav" role="menubar" aria-label="主菜单" {...drawerKeys}>
+            {menu.map(menuLink)}
+          </div>
         </nav>
         <div className="drawer-tools">
           {aiEntry}

@@ -9,6 +9,7 @@ import { formatDate, formatDuration, formatHours, percentOf } from './format.ts'
 import { EnrolmentActions, EnrolmentTag } from './enrolment.tsx';
 import { QueryState } from './ListState.tsx';
 import { useCallQuery } from '../../api/useCallQuery.ts';
+import { usePageBreakpoint } from '../../lib/pageWidth.ts';
 import { KIND_LABELS, studyHref } from '../study/links.ts';
 import { TopicPathView } from './TopicPath.tsx';
 import { topicStudyHref } from './topicPath.ts';
@@ -72,6 +73,9 @@ function studyLabel(c: PlanCourse) {
 export function InstallDetailView({ installId, withEnrolment }: { installId: number; withEnrolment: boolean }) {
   const q = useCallQuery(learning.findCoursePlan, { query: { installId } }, { staleTime: 0 });
   const [expanded, setExpanded] = useState<number[]>([]);
+  // antd's responsive columns follow the window (matchMedia); these follow the zoomed page (lib/pageWidth.ts).
+  const breakpoint = usePageBreakpoint();
+  const factColumns = breakpoint === 'xs' ? 1 : breakpoint === 'sm' ? 2 : 3;
   return (
     <QueryState query={q} empty="">
       {({ install, plans, path }) => {
@@ -121,7 +125,7 @@ export function InstallDetailView({ installId, withEnrolment }: { installId: num
                 <EnrolmentTag install={install} />
               </div>
               <p className="lc-desc">{install.description}</p>
-              <Descriptions size="small" column={{ xs: 1, sm: 2, md: 3 }}>
+              <Descriptions size="small" column={factColumns}>
                 <Descriptions.Item label="主办单位">{install.organizer}</Descriptions.Item>
                 <Descriptions.Item label="培训时间">
                   {formatDate(install.startAt)} 至 {formatDate(install.endAt)}

@@ -5,26 +5,15 @@
  * the `actionColumn` (if any) sits at its foot. The cards follow a pager whose `total` is given (the
  * server's pages); without one they show every row.
  */
-import { useSyncExternalStore, type Key, type ReactNode } from 'react';
+import type { Key, ReactNode } from 'react';
 import { Empty, Pagination, Spin, Table, type TableColumnType, type TableProps } from 'antd';
 import { ScrollRegion } from '../content/ScrollRegion.tsx';
+import { usePageNarrowerThan } from '../../lib/pageWidth.ts';
 import './responsiveTable.css';
 
-const PHONE = '(max-width: 575.98px)';
-
-function subscribe(onChange: () => void) {
-  const query = window.matchMedia(PHONE);
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
-}
-
-/** Whether the screen is phone-wide, following rotation and resizing. */
+/** Whether the page is phone-wide (below 576 px as zoomed: lib/pageWidth.ts), following rotation, resizing and the toolbar's zoom. */
 export function usePhoneWidth(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => window.matchMedia(PHONE).matches,
-    () => false,
-  );
+  return usePageNarrowerThan(576);
 }
 
 type Column<T> = TableColumnType<T> & { key?: Key; dataIndex?: keyof T & string };

@@ -4,6 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Notice } from './plain.tsx';
+import type { Quality } from './Player.tsx';
 
 let hlsModule: Promise<typeof import('hls.js')> | null = null;
 /** hls.js (a large chunk), requested once, only where the browser cannot play HLS itself. */
@@ -36,6 +37,8 @@ export function HlsVideo({
   videoRef,
   handlers,
   failedText,
+  ownControls = false,
+  onQuality,
 }: {
   src: string;
   label: string;
@@ -43,6 +46,10 @@ export function HlsVideo({
   videoRef: React.RefObject<HTMLVideoElement | null>;
   handlers: React.VideoHTMLAttributes<HTMLVideoElement>;
   failedText: string;
+  /** The page draws its own controls (Player.tsx) instead of the browser's. */
+  ownControls?: boolean;
+  /** The renditions hls.js plays, and the choice among them (null: the browser plays the playlist itself). */
+  onQuality?: (quality: Quality | null) => void;
 }) {
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -72,7 +79,20 @@ export function HlsVideo({
         });
         hls.loadSource(src);
         hls.attachMedia(video);
-        destroy = () => hls.destroy();
+        const tell = () =>
+          onQuality?.({
+            heights: hls.levels.map((l) => l.height),
+            current: hls.autoLevelEnabled ? -1 : hls.currentLevel,
+            choose: (level) => {
+              hls.currentLevel = level;
+              tell();
+            },
+          });
+        hls.on(Hls.Events.MANIFEST_PARSED, tell);
+        destroy = () => {
+          onQuality?.(null);
+          hls.destroy();
+        };
       } else if (video.canPlayType('application/vnd.apple.mpegurl')) {
         native();
       } else {
@@ -83,10 +103,12 @@ export function HlsVideo({
       destroyed = true;
       destroy?.();
     };
+    // onQuality is the page's setter, fixed for its life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [src, vod, videoRef]);
   return (
     <>
-      <video ref={videoRef} className="study-video" controls playsInline aria-label={label} {...handlers} />
+      <video ref={videoRef} className="study-video" controls={!ownControls} playsInline aria-label={label} {...handlers} />
       {failed ? <Notice type="error" title={failedText} /> : null}
     </>
   );

@@ -10,6 +10,7 @@ import type { AnchorBridge } from '../notes/anchor.ts';
 import { StudyPanel } from './StudyPanel.tsx';
 import { useStudySession } from './useStudySession.ts';
 import { HlsVideo } from './HlsVideo.tsx';
+import { Player, type Quality } from './Player.tsx';
 
 export const SEEK_REFUSED_TEXT = '未完成学习的章节不能拖动到未观看的部分';
 /** Slack for timeupdate granularity when telling natural playback from a jump. */
@@ -27,6 +28,7 @@ export function VideoStudy({ resourceId, title, onEnded, bridge, startAt = null 
   const lastGood = useRef(0);
   const completedRef = useRef(false);
   const [seekNotice, setSeekNotice] = useState(0);
+  const [quality, setQuality] = useState<Quality | null>(null);
   /** A note's position asked for before the video could seek: taken instead of the resume position. */
   const seekOnLoad = useRef<number | null>(null);
 
@@ -131,12 +133,15 @@ export function VideoStudy({ resourceId, title, onEnded, bridge, startAt = null 
   return (
     <div className="study-main">
       <div className="study-media">
-        {/\.m3u8(\?|$)/.test(session.resource.mediaUrl) ? (
-          // A lecture transcoded by the media library: its master playlist, renditions chosen by the player.
-          <HlsVideo key={session.resource.mediaUrl} src={session.resource.mediaUrl} vod label={`视频：${title}`} videoRef={videoRef} failedText="视频加载失败，请刷新页面重试" handlers={{ preload: 'metadata', ...handlers }} />
-        ) : (
-          <video ref={videoRef} className="study-video" src={session.resource.mediaUrl} controls playsInline preload="metadata" aria-label={`视频：${title}`} {...handlers} />
-        )}
+        {/* Our own controls (Player.tsx): named in Chinese, by keyboard, the progress held to the furthest point watched. */}
+        <Player videoRef={videoRef} label={title} limit={allowed} onRefused={() => setSeekNotice(Date.now())} quality={quality}>
+          {/\.m3u8(\?|$)/.test(session.resource.mediaUrl) ? (
+            // A lecture transcoded by the media library: its master playlist, renditions chosen by the player.
+            <HlsVideo key={session.resource.mediaUrl} src={session.resource.mediaUrl} vod label={`视频：${title}`} videoRef={videoRef} failedText="视频加载失败，请刷新页面重试" handlers={{ preload: 'metadata', ...handlers }} ownControls onQuality={setQuality} />
+          ) : (
+            <video ref={videoRef} className="study-video" src={session.resource.mediaUrl} playsInline preload="metadata" aria-label={`视频：${title}`} {...handlers} />
+          )}
+        </Player>
         {seekNotice ? (
           <Notice className="study-seek-notice" type="warning" role="alert" title={SEEK_REFUSED_TEXT} />
         ) : null}

@@ -19,7 +19,8 @@ type IdleWindow = Window & { requestIdleCallback?: (cb: () => void, opts?: { tim
 /** How far ahead of the visible area a part starts loading. */
 const NEAR = '0px 0px 200px 0px';
 /** Two columns (learning.css): the notes are beside the player and the comments under it, loaded without waiting for a scroll. */
-const WIDE = '(min-width: 901px)';
+// The page's width as zoomed (lib/pageWidth.ts; #root measures itself in zoomed pixels), as learning.css's container query sees it.
+const WIDE = 901;
 
 /**
  * The study panel is on screen (the player or reader and its figures: the first view). Where the notes
@@ -52,7 +53,7 @@ export function useAfterFirstView(place: RefObject<HTMLElement | null>): boolean
     const done = () => startTransition(() => setReady(true));
     const whenNear = () => {
       const el = place.current;
-      if (!el || typeof IntersectionObserver === 'undefined' || window.matchMedia(WIDE).matches) return done();
+      if (!el || typeof IntersectionObserver === 'undefined' || (document.getElementById('root') ?? document.documentElement).clientWidth >= WIDE) return done();
       observer = new IntersectionObserver(
         (entries) => {
           if (entries.some((e) => e.isIntersecting)) {
