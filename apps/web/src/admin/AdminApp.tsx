@@ -9,6 +9,7 @@ import { adminSession, adminSessionJustExpired, setAdminExpiredHandler } from '.
 import { hideLoadingOverlay } from '../app/RootLayout.tsx';
 import { AdminLogin } from './AdminLogin.tsx';
 import { AdminShell } from './AdminShell.tsx';
+import { useDisplayFromOtherTabs } from './AdminDisplay.tsx';
 import './admin.css';
 
 export function useAdminSession() {
@@ -21,6 +22,7 @@ export default function AdminApp() {
   const location = useLocation();
 
   useEffect(hideLoadingOverlay, []);
+  useDisplayFromOtherTabs();
   useEffect(() => {
     setAdminExpiredHandler(() => {
       const here = `${window.location.pathname}${window.location.search}`;

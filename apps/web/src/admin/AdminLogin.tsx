@@ -14,6 +14,7 @@ import { zodRule } from '../lib/formRules.ts';
 import { adminSession } from '../lib/adminSession.ts';
 import { CaptchaImage, FormMessage, useCountdown, useImageCaptcha, useTimedMessage } from '../features/auth/parts.tsx';
 import { useCollegeName } from './useCollegeName.ts';
+import { AdminDisplaySwitches, AdminToolbar, useToolbar } from './AdminDisplay.tsx';
 
 interface PasswordValues {
   phone: string;
@@ -34,6 +35,7 @@ export function AdminLogin() {
   const [busy, setBusy] = useState(false);
   const [challenge, setChallenge] = useState<{ id: string; mobile: string } | null>(null);
   const resend = useCountdown(SMS_RESEND_SECONDS);
+  const toolbar = useToolbar();
 
   useEffect(() => {
     document.title = `管理后台登录 - ${college}`;
@@ -78,8 +80,13 @@ export function AdminLogin() {
   };
 
   return (
+    <>
+    <AdminToolbar toolbar={toolbar} />
     <main className="admin-login">
       <Card className="admin-login-card">
+        <div className="admin-login-display">
+          <AdminDisplaySwitches toolbar={toolbar} />
+        </div>
         <Typography.Title level={1} className="admin-login-title">
           管理后台
         </Typography.Title>
@@ -123,5 +130,6 @@ export function AdminLogin() {
         )}
       </Card>
     </main>
+    </>
   );
 }

@@ -27,6 +27,7 @@ import { PageLoading } from '../app/PageLoading.tsx';
 import { SECTIONS, sectionsFor, type Section } from './sections.ts';
 import { useCollegeName } from './useCollegeName.ts';
 import { AdminHome } from './AdminHome.tsx';
+import { AdminDisplaySwitches, AdminToolbar, useToolbar } from './AdminDisplay.tsx';
 
 const ICONS: Record<string, ComponentType> = {
   content: FileTextOutlined,
@@ -67,6 +68,7 @@ export function AdminShell({ session }: { session: AdminSessionState }) {
   const college = useCollegeName();
   const mine = useMemo(() => sectionsFor(session.person.roles), [session.person.roles]);
   const current = location.pathname.split('/')[2] ?? '';
+  const toolbar = useToolbar();
 
   // The roles may have changed since the login: ask the server who this is on every entry.
   useEffect(() => {
@@ -113,7 +115,9 @@ export function AdminShell({ session }: { session: AdminSessionState }) {
       </Layout.Sider>
       <Layout>
         <Layout.Header className="admin-header">
-          <Typography.Text className="admin-header-college">{college}</Typography.Text>
+          <h1 className="admin-header-college">
+            {college} 管理后台
+          </h1>
           <Space size="middle" wrap>
             <span>
               {session.person.personName}（{session.person.mobile}）
@@ -123,13 +127,16 @@ export function AdminShell({ session }: { session: AdminSessionState }) {
                 <Tag key={r}>{ADMIN_ROLE_NAMES[r]}</Tag>
               ))}
             </span>
+            <AdminDisplaySwitches toolbar={toolbar} />
             <Button icon={<LogoutOutlined />} onClick={logout}>
               退出
             </Button>
           </Space>
         </Layout.Header>
+        <AdminToolbar toolbar={toolbar} />
+        {/* antd's Layout.Content is the page's <main>. */}
         <Layout.Content className="admin-content">
-          <main>
+          <div className="admin-main">
             <Routes>
               <Route index element={<AdminHome sections={mine} person={session.person} />} />
               {SECTIONS.map((s) => (
@@ -141,7 +148,7 @@ export function AdminShell({ session }: { session: AdminSessionState }) {
               ))}
               <Route path="*" element={<Result status="404" title="页面不存在" extra={<Link to="/admin">返回管理后台首页</Link>} />} />
             </Routes>
-          </main>
+          </div>
         </Layout.Content>
       </Layout>
     </Layout>

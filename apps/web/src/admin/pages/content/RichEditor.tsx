@@ -64,13 +64,13 @@ export function RichEditor({ value = '', onChange, id, 'aria-label': ariaLabel =
 
   const commands: Command[] = [
     { label: '正文段落', text: '段', run: () => exec('formatBlock', '<p>') },
-    { label: '二级标题', text: 'H2', run: () => exec('formatBlock', '<h2>') },
-    { label: '三级标题', text: 'H3', run: () => exec('formatBlock', '<h3>') },
+    { label: 'H2 二级标题', text: 'H2', run: () => exec('formatBlock', '<h2>') },
+    { label: 'H3 三级标题', text: 'H3', run: () => exec('formatBlock', '<h3>') },
     { label: '加粗', text: 'B', run: () => exec('bold') },
     { label: '斜体', text: 'I', run: () => exec('italic') },
     { label: '下划线', text: 'U', run: () => exec('underline') },
     { label: '项目符号列表', text: '• 列表', run: () => exec('insertUnorderedList') },
-    { label: '编号列表', text: '1. 列表', run: () => exec('insertOrderedList') },
+    { label: '编号列表', text: '编号', run: () => exec('insertOrderedList') },
     { label: '左对齐', text: '左', run: () => exec('justifyLeft') },
     { label: '居中', text: '中', run: () => exec('justifyCenter') },
     { label: '右对齐', text: '右', run: () => exec('justifyRight') },

@@ -4,7 +4,7 @@
  * read: another administrator's change since is never overwritten), lock and unlock, 解除登录锁定, a
  * password reset told to the person by SMS, and the roles editor for system administrators.
  */
-import { useMemo, useState, useSyncExternalStore } from 'react';
+import { useMemo, useState, useSyncExternalStore, type Key } from 'react';
 import { Alert, Button, Card, Checkbox, Descriptions, Drawer, Empty, Form, Input, Modal, Popconfirm, Radio, Select, Space, Tag, Tree, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
@@ -102,6 +102,14 @@ function UnitTree({ tree, cityId, unitId, choose }: { tree: Tree | undefined; ci
     [tree],
   );
   const selected = unitId ? `u${unitId}` : cityId ? `c${cityId}` : null;
+  const [active, setActive] = useState<Key | null>(null);
+  /** A node's key chosen (`c<id>` a city, `u<id>` a unit, '' none): the list shows its people. */
+  const pick = (k: string) => {
+    if (!k) return choose({ cityId: null, unitId: null });
+    const id = Number(k.slice(1));
+    if (k.startsWith('u')) choose({ cityId: null, unitId: id });
+    else choose({ cityId: id, unitId: null });
+  };
   return (
     <Card
       size="small"
@@ -131,20 +139,31 @@ function UnitTree({ tree, cityId, unitId, choose }: { tree: Tree | undefined; ci
         ) : null}
       </Space>
       {tree ? (
-        <Tree
-          blockNode
-          showLine
-          treeData={data}
-          selectedKeys={selected ? [selected] : []}
-          defaultExpandedKeys={cityId ? [`c${cityId}`] : unit ? [`c${unit.cityId}`] : []}
-          onSelect={(keys) => {
-            const k = String(keys[0] ?? '');
-            if (!k) return choose({ cityId: null, unitId: null });
-            const id = Number(k.slice(1));
-            if (k.startsWith('u')) choose({ cityId: null, unitId: id });
-            else choose({ cityId: id, unitId: null });
+        // The tree by keyboard alone (WAI-ARIA's tree pattern, rc-tree's keys): one Tab stop; Up / Down
+        // move, Right / Left open and close a city, Home / End, and Enter or Space chooses the node —
+        // a city too (rc-tree's own Enter only opens a city), as a click on its name does. The node in
+        // hand is outlined from the moment the tree takes the focus (the chosen one, else the first).
+        <div
+          onKeyDownCapture={(e) => {
+            if ((e.key !== 'Enter' && e.key !== ' ') || !active) return;
+            e.preventDefault();
+            e.stopPropagation();
+            pick(String(active));
           }}
-        />
+        >
+          <Tree
+            blockNode
+            showLine
+            aria-label="单位树：上下方向键移动，右键展开，左键收起，回车选择"
+            treeData={data}
+            selectedKeys={selected ? [selected] : []}
+            activeKey={active}
+            onActiveChange={(k) => setActive(k)}
+            onFocus={() => setActive((k) => k ?? selected ?? data[0]?.key ?? null)}
+            defaultExpandedKeys={cityId ? [`c${cityId}`] : unit ? [`c${unit.cityId}`] : []}
+            onSelect={(keys) => pick(String(keys[0] ?? ''))}
+          />
+        </div>
       ) : (
         <Empty description="正在加载单位" />
       )}
