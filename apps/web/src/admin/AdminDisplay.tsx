@@ -5,7 +5,7 @@
  * settings followed when another tab of this browser changes them.
  */
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
-import { Button } from 'antd';
+import { Button, Space } from 'antd';
 import { display, useDisplay } from '../lib/display.ts';
 import { AccessToolbar } from '../features/display/AccessToolbar.tsx';
 import { ReadingAids } from '../features/display/ReadingAids.tsx';
@@ -34,7 +34,7 @@ export function AdminDisplaySwitches({ toolbar }: { toolbar: Toolbar }) {
   const { care } = useDisplay();
   const hint = useId();
   return (
-    <>
+    <Space size="small">
       <Button onClick={() => display.set({ care: !care })} aria-describedby={hint}>
         {care ? '标准版' : '关怀版'}
       </Button>
@@ -44,7 +44,7 @@ export function AdminDisplaySwitches({ toolbar }: { toolbar: Toolbar }) {
       <Button ref={toolbar.button as RefObject<HTMLButtonElement>} aria-expanded={toolbar.open} aria-controls={TOOLBAR_ID} onClick={() => toolbar.setOpen(!toolbar.open)}>
         无障碍
       </Button>
-    </>
+    </Space>
   );
 }
 

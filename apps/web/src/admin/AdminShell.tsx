@@ -4,7 +4,7 @@
  * session ends after 30 minutes without a call (the server's rule); the shell counts the same and goes
  * back to the login when it is over, so an unattended screen does not stay open.
  */
-import { lazy, Suspense, useEffect, useMemo, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { Button, Layout, Menu, Result, Space, Tag, Typography } from 'antd';
 import {
   AuditOutlined,
@@ -14,6 +14,7 @@ import {
   HomeOutlined,
   ImportOutlined,
   LogoutOutlined,
+  MenuOutlined,
   PlayCircleOutlined,
   SafetyCertificateOutlined,
   TeamOutlined,
@@ -69,6 +70,16 @@ export function AdminShell({ session }: { session: AdminSessionState }) {
   const mine = useMemo(() => sectionsFor(session.person.roles), [session.person.roles]);
   const current = location.pathname.split('/')[2] ?? '';
   const toolbar = useToolbar();
+  // Under antd's lg the menu folds away; antd's own opener is a bare <span> no keyboard reaches, so
+  // the header has a real button for it (aria-expanded), the open menu takes the focus, and Escape or a
+  // chosen section folds it again with the focus back on the button.
+  const [narrow, setNarrow] = useState(false);
+  const [folded, setFolded] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const fold = (back: boolean) => {
+    setFolded(true);
+    if (back) opener.current?.focus();
+  };
 
   // The roles may have changed since the login: ask the server who this is on every entry.
   useEffect(() => {
@@ -105,16 +116,47 @@ export function AdminShell({ session }: { session: AdminSessionState }) {
   // follows the link): the links are no Tab stops of their own.
   return (
     <Layout className="admin-layout">
-      <Layout.Sider width={208} breakpoint="lg" collapsedWidth={0} className="admin-sider" theme="light">
+      <Layout.Sider
+        id="admin-sider"
+        width={208}
+        breakpoint="lg"
+        collapsedWidth={0}
+        collapsed={folded}
+        onBreakpoint={(broken) => {
+          setNarrow(broken);
+          setFolded(broken);
+        }}
+        trigger={null}
+        className="admin-sider"
+        theme="light"
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && narrow) fold(true);
+        }}
+      >
         <div className="admin-brand">
           <span className="admin-brand-name">管理后台</span>
         </div>
         <nav aria-label="管理后台栏目">
-          <Menu mode="inline" selectedKeys={[current]} items={items} />
+          <Menu mode="inline" selectedKeys={[current]} items={items} onClick={() => narrow && fold(false)} />
         </nav>
       </Layout.Sider>
       <Layout>
         <Layout.Header className="admin-header">
+          {narrow ? (
+            <Button
+              ref={opener}
+              className="admin-menu-button"
+              icon={<MenuOutlined />}
+              aria-expanded={!folded}
+              aria-controls="admin-sider"
+              onClick={() => {
+                setFolded(!folded);
+                if (folded) requestAnimationFrame(() => document.querySelector<HTMLElement>('#admin-sider [role="menu"]')?.focus());
+              }}
+            >
+              栏目
+            </Button>
+          ) : null}
           <h1 className="admin-header-college">
             {college} 管理后台
           </h1>

@@ -239,7 +239,7 @@ function Editor({ course }: { course: AC.AdminCourse | null }) {
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <div className="admin-list-toolbar">
         <Space wrap>
-          <Typography.Title level={3} style={{ margin: 0 }}>
+          <Typography.Title level={2} style={{ margin: 0 }}>
             {course ? `编辑课程：${course.title}` : '新建课程'}
           </Typography.Title>
           {course ? <StatusTag status={course.status} /> : <Tag>未保存</Tag>}
