@@ -251,6 +251,17 @@ describe('the administration area by keyboard alone', () => {
     // Left closes the open city.
     await page.keyboard.press('ArrowLeft');
     await eventually(() => first.getAttribute('aria-expanded')).toBe('false');
+    // In care mode a node's name and its open/close switch are pointer targets of 44 px or more.
+    await setCare(page, true);
+    const sizes = await page.evaluate(() =>
+      [...document.querySelectorAll('.people-units :is(.ant-tree-switcher, .ant-tree-node-content-wrapper)')].map((el) => {
+        const r = el.getBoundingClientRect();
+        return Math.min(Math.round(r.width), Math.round(r.height));
+      }),
+    );
+    expect(sizes.length).toBeGreaterThan(0);
+    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(44);
+    await setCare(page, false);
     await close();
   });
 

@@ -29,6 +29,7 @@ import { SECTIONS, sectionsFor, type Section } from './sections.ts';
 import { useCollegeName } from './useCollegeName.ts';
 import { AdminHome } from './AdminHome.tsx';
 import { AdminDisplaySwitches, AdminToolbar, useToolbar } from './AdminDisplay.tsx';
+import { useScrollableTables } from './scrollableTables.ts';
 
 const ICONS: Record<string, ComponentType> = {
   content: FileTextOutlined,
@@ -76,6 +77,8 @@ export function AdminShell({ session }: { session: AdminSessionState }) {
   const [narrow, setNarrow] = useState(false);
   const [folded, setFolded] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
+  const main = useRef<HTMLDivElement>(null);
+  useScrollableTables(main);
   const fold = (back: boolean) => {
     setFolded(true);
     if (back) opener.current?.focus();
@@ -178,7 +181,7 @@ export function AdminShell({ session }: { session: AdminSessionState }) {
         <AdminToolbar toolbar={toolbar} />
         {/* antd's Layout.Content is the page's <main>. */}
         <Layout.Content className="admin-content">
-          <div className="admin-main">
+          <div className="admin-main" ref={main}>
             <Routes>
               <Route index element={<AdminHome sections={mine} person={session.person} />} />
               {SECTIONS.map((s) => (
