@@ -12,6 +12,7 @@ import { hideLoadingOverlay } from '../app/RootLayout.tsx';
 import { AdminLogin } from './AdminLogin.tsx';
 import { AdminShell } from './AdminShell.tsx';
 import { useDisplayFromOtherTabs } from './AdminDisplay.tsx';
+import { useDialogTabWrap } from './dialogFocus.ts';
 import './admin.css';
 
 export function useAdminSession() {
@@ -25,6 +26,7 @@ export default function AdminApp() {
 
   useEffect(hideLoadingOverlay, []);
   useDisplayFromOtherTabs();
+  useDialogTabWrap();
   // antd's placeholder grey (0.25 black, 1.9:1 on white) is under WCAG AA's 4.5:1: the area's is 0.6
   // black (5.7:1), in its drawers and modals too. The high-contrast pairs set their own (display.css).
   const { contrast } = useDisplay();

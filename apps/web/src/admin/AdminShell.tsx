@@ -5,7 +5,7 @@
  * back to the login when it is over, so an unattended screen does not stay open.
  */
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
-import { Button, Layout, Menu, Result, Space, Tag, Typography } from 'antd';
+import { Button, Layout, Menu, Result, Space, Tag } from 'antd';
 import {
   AuditOutlined,
   CloudServerOutlined,
