@@ -3,12 +3,26 @@
  * too (WCAG 2.1.1; axe's scrollable-region-focusable), also when its rows have no button or link to
  * Tab to. While a table's box scrolls it is a Tab stop of its own, a region named for what it is (the
  * arrow keys then scroll it); when it fits again it stops being one.
+ *
+ * And a date range's second field: antd labels the first one only (the form item's label is for its
+ * id), the second had just a placeholder (axe: label-title-only). It is named "<label> 结束".
  */
 import { useEffect, type RefObject } from 'react';
 
 const NAME = '表格（可左右滚动，聚焦后用方向键查看）';
 
+function nameRangeEnds(root: HTMLElement) {
+  for (const input of root.querySelectorAll<HTMLInputElement>('.ant-picker-range input')) {
+    if (input.labels?.length || input.hasAttribute('aria-label') || input.hasAttribute('aria-labelledby')) continue;
+    const picker = input.closest('.ant-picker-range')!;
+    const which = [...picker.querySelectorAll('input')].indexOf(input) === 0 ? '开始' : '结束';
+    const label = input.closest('.ant-form-item')?.querySelector('.ant-form-item-label label')?.textContent?.trim() ?? '';
+    input.setAttribute('aria-label', label ? `${label} ${which}` : `${which}${input.placeholder ? `（${input.placeholder}）` : ''}`);
+  }
+}
+
 function mark(root: HTMLElement) {
+  nameRangeEnds(root);
   for (const box of root.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body')) {
     const scrolls = box.scrollWidth > box.clientWidth + 1;
     if (scrolls && box.getAttribute('tabindex') !== '0') {

@@ -316,7 +316,7 @@ function Editor({ exam }: { exam: AX.AdminExamDetail | null }) {
             <Switch disabled={locked} />
           </Form.Item>
           <Form.Item name="window" label="开放时间" rules={[{ required: true, message: '请选择开放时间' }]}>
-            <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" disabled={locked ? [true, false] : false} />
+            <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" disabled={locked ? [true, false] : false} style={{ width: '100%' }} />
           </Form.Item>
           <Space wrap size="large">
             <Form.Item name="durationMinutes" label="考试时长（分钟）" rules={[{ required: true, message: '请填写考试时长' }]}>
