@@ -1,11 +1,13 @@
 /**
  * The administration area (/admin) against issue 27's rules, as the learner's pages are held to them
- * (care.e2e.ts): every section, its tabs and main states (the list, an open form drawer or modal), as
- * the administrators whose roles see them, at 1280 and 375 px. Each state is judged by axe (any impact,
- * with best practices) in standard mode; then care mode is switched on in place and the page is
- * measured (text, lines, sideways scroll, targets) and judged again; then, still in care mode, one
- * high-contrast pair (黄底黑字 at 1280 px, 黑底黄字 at 375 px) with text at 7:1. ADMIN_A11Y_SHOTS=<dir>
- * saves a screenshot of each state in care mode.
+ * (care.e2e.ts): every section, its tabs and main states (the list, an open form drawer or modal, a
+ * record's editor or preview opened from the list), as the administrators whose roles see them, at 1280
+ * and 375 px. Each state is judged by axe (any impact, with best practices) in standard mode; then care
+ * mode is switched on in place and the page is measured (text, lines, sideways scroll, targets) and
+ * judged again; then, still in care mode, one high-contrast pair (黄底黑字 at 1280 px, 黑底黄字 at
+ * 375 px) with text at 7:1. Then the keyboard: the unit tree of 人员与单位, a drawer and a modal holding
+ * and giving back the focus, and the folded section menu of a phone. ADMIN_A11Y_SHOTS=<dir> saves a
+ * screenshot of each state in care mode. docs/decisions/XXXX-admin-care-and-keyboard.md.
  */
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -148,7 +150,17 @@ async function judge(page: Page, size: 'desktop' | 'phone', tag: string): Promis
   await setCare(page, true);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${tag.replace(/[/?=&: ]/g, '_')}-${size}.png` });
   const m = await measureCare(page);
-  if (m.sideways > 0) out.sideways = m.sideways;
+  if (m.sideways > 0) {
+    // What reaches past the window's edge (the outermost such boxes), to say what makes it scroll.
+    const wide = await page.evaluate(() => {
+      const w = document.documentElement.clientWidth;
+      return [...document.querySelectorAll('body *')]
+        .filter((el) => el.getBoundingClientRect().right > w + 1 && !(el.parentElement && el.parentElement.getBoundingClientRect().right > w + 1))
+        .slice(0, 4)
+        .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).split(' ').slice(0, 2).join('.')} to ${Math.round(el.getBoundingClientRect().right)}px`);
+    });
+    out.sideways = `${m.sideways}px: ${wide.join(', ')}`;
+  }
   if (m.outside.length) out.outside = m.outside;
   if (m.smallText.length) out.smallText = m.smallText;
   if (m.tightLines.length) out.tightLines = m.tightLines;

@@ -405,7 +405,7 @@ function Editor({ exam }: { exam: AX.AdminExamDetail | null }) {
           )
         }
       >
-        <Table<Item> rowKey={(r) => r.question.id} size="small" pagination={false} dataSource={paper} columns={columns} locale={{ emptyText: '还没有试题，请从题库添加' }} />
+        <Table<Item> rowKey={(r) => r.question.id} size="small" pagination={false} dataSource={paper} columns={columns} scroll={{ x: 'max-content' }} locale={{ emptyText: '还没有试题，请从题库添加' }} />
       </Card>
       )}
       {picking ? (
