@@ -138,8 +138,9 @@ describe('the settings before the first paint, by keyboard, and on the account',
     await storeDisplay(page, { care: true, contrast: 'blackOnYellow' });
     await page.route(/\.js$/, (route) => route.abort());
     await page.goto('/index');
-    const root = await page.evaluate(() => ({ care: document.documentElement.hasAttribute('data-care'), contrast: document.documentElement.dataset.contrast, size: getComputedStyle(document.querySelector('main p, main li') ?? document.body).fontSize }));
-    expect(root).toEqual({ care: true, contrast: 'blackOnYellow', size: '18px' });
+    const root = await page.evaluate(() => ({ care: document.documentElement.hasAttribute('data-care'), contrast: document.documentElement.dataset.contrast, size: getComputedStyle(document.querySelector('main p, main li') ?? document.body).fontSize, brand: getComputedStyle(document.querySelector('.brand-name')!).fontSize }));
+    // Body text at 18 px; a text larger than that keeps its own size (the college's name, 26 px).
+    expect(root).toEqual({ care: true, contrast: 'blackOnYellow', size: '18px', brand: '26px' });
     await close();
   });
 
