@@ -119,11 +119,12 @@ describe('the filled examples, in order, then again', () => {
     const learner = await t.login('13912340004', 'Lvliang@2026');
     // A member of a topic's class is enrolled in that topic: it is on their pages (among the finished
     // ones once its dates are past), approved.
-    const topics = [];
-    for (const finished of [false, true]) topics.push(...((await t.call(learning.findMyInstallList, { token: learner, query: { finished, pageNum: 1, pageSize: 20 } })).json.obj as { list: { title: string }[] }).list);
-    const [topic] = (await t.db.execute(sql`select title from installs where code = 'XM2026-ZT07'`)).rows as { title: string }[];
+    const topics: { title: string }[] = [];
+    for (const finished of ['false', 'true']) topics.push(...((await t.call(learning.findMyInstallList, { token: learner, query: { finished, pageNum: 1, pageSize: 20 } })).json.obj as { list: { title: string }[] }).list);
+    const rowsOf = async <R,>(q: ReturnType<typeof sql>) => ((await t.db.execute(q)) as unknown as { rows: R[] }).rows;
+    const [topic] = await rowsOf<{ title: string }>(sql`select title from installs where code = 'XM2026-ZT07'`);
     expect(topics.map((i) => i.title)).toContain(topic!.title);
-    const [enrolment] = (await t.db.execute(sql`select e.status from enrolments e join installs i on i.id = e.install_id join persons p on p.person_id = e.person_id where i.code = 'XM2026-ZT07' and p.person_no = 'S20260304'`)).rows as { status: string }[];
+    const [enrolment] = await rowsOf<{ status: string }>(sql`select e.status from enrolments e join installs i on i.id = e.install_id join persons p on p.person_id = e.person_id where i.code = 'XM2026-ZT07' and p.person_no = 'S20260304'`);
     expect(enrolment?.status).toBe('approved');
     const [row] = await t.db.select({ id: courses.id }).from(courses).where(eq(courses.code, 'KC2026-0101'));
     const found = (await t.call(catalog.findCourseByPage, { query: { keyword: '新质生产力', pageSize: 10 } })).json.obj as { list: { id: number; title: string }[] };

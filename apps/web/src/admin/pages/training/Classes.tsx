@@ -41,6 +41,8 @@ export function Classes() {
   return (
     <AdminList<Row>
       list={T.adminClassList}
+      exportCall={T.adminClassExport}
+      exportName="班级"
       filters={filters}
       columns={COLUMNS}
       rowKey="id"

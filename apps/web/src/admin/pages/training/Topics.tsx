@@ -46,6 +46,8 @@ export function Topics() {
   return (
     <AdminList<Row>
       list={T.adminTopicList}
+      exportCall={T.adminTopicExport}
+      exportName="培训项目"
       filters={filters}
       columns={COLUMNS}
       rowKey="id"
