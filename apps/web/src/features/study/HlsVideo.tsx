@@ -21,29 +21,11 @@ function loadHls() {
 const playsHlsNatively = () => typeof document !== 'undefined' && document.createElement('video').canPlayType('application/vnd.apple.mpegurl') !== '';
 
 /**
- * Plays another playlist of the same video from where it stood: the moment, playing or paused, the
- * speed (a new source resets it). The page's own loadedmetadata handler runs first; this one wins.
- */
-function switchSource(video: HTMLVideoElement, url: string) {
-  const at = video.currentTime;
-  const playing = !video.paused && !video.ended;
-  const rate = video.playbackRate;
-  video.addEventListener(
-    'loadedmetadata',
-    () => {
-      video.currentTime = at;
-      video.playbackRate = rate;
-      if (playing) void video.play().catch(() => undefined);
-    },
-    { once: true },
-  );
-  video.src = url;
-}
-
-/**
  * 清晰度 where the browser plays HLS itself: it chooses among the master playlist's renditions on its
  * own and offers no choice, so the renditions are read from the master (a small text the browser has
- * just fetched too) and a choice plays that rendition's playlist (自动: the master again).
+ * just fetched too) and a choice plays that rendition's playlist (自动: the master again) from where the
+ * video stood: the moment, playing or paused, the speed (a new source resets it). The page's own
+ * loadedmetadata handler runs before this one, which has the last word.
  */
 async function nativeQuality(video: HTMLVideoElement, src: string, tell: (q: Quality) => void, signal: AbortSignal) {
   const master = new URL(src, window.location.href).href;
@@ -51,13 +33,25 @@ async function nativeQuality(video: HTMLVideoElement, src: string, tell: (q: Qua
   if (!res.ok) return;
   const renditions = renditionsOf(await res.text(), master);
   if (renditions.length < 2 || signal.aborted) return;
+  /** Where the video stood when the first of the choices still loading was made. */
+  let resume: { at: number; playing: boolean; rate: number } | null = null;
+  const restore = () => {
+    if (!resume) return;
+    video.currentTime = resume.at;
+    video.playbackRate = resume.rate;
+    if (resume.playing) void video.play().catch(() => undefined);
+    resume = null;
+  };
+  video.addEventListener('loadedmetadata', restore);
+  signal.addEventListener('abort', () => video.removeEventListener('loadedmetadata', restore));
   const offer = (current: number) =>
     tell({
       heights: renditions.map((r) => r.height),
       current,
       choose: (level) => {
         if (level === current) return;
-        switchSource(video, level < 0 ? master : renditions[level]!.url);
+        resume ??= { at: video.currentTime, playing: !video.paused && !video.ended, rate: video.playbackRate };
+        video.src = level < 0 ? master : renditions[level]!.url;
         offer(level);
       },
     });

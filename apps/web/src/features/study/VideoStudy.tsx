@@ -42,9 +42,12 @@ export function VideoStudy({ resourceId, title, onEnded, bridge, startAt = null 
     [bridge, resourceId],
   );
 
+  /** Where playback starts is chosen once: a new source of the same video (清晰度) keeps its own moment. */
+  const started = useRef(false);
   const onLoadedMetadata = () => {
     const v = videoRef.current;
-    if (!v || !session) return;
+    if (!v || !session || started.current) return;
+    started.current = true;
     furthest.current = Math.max(furthest.current, session.progress.maxPosition);
     const fromAddress = startAt === null ? null : session.progress.completedAt ? startAt : Math.min(startAt, furthest.current);
     const resumeAt = seekOnLoad.current ?? fromAddress ?? session.progress.lastPosition;
