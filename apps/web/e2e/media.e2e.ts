@@ -140,6 +140,7 @@ describe('the training administrator', () => {
     // Chromium plays HLS itself (no hls.js), as Safari does: 清晰度 then plays the chosen rendition's playlist.
     await row(page, '第五讲 数字政府建设.mp4').getByRole('button', { name: '预览' }).click();
     await checkQuality(page, 'native');
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     // Where the browser cannot play HLS itself, hls.js plays it and 清晰度 sets its level.
     await page.addInitScript(() => {
