@@ -138,8 +138,9 @@ describe('the settings before the first paint, by keyboard, and on the account',
     await storeDisplay(page, { care: true, contrast: 'blackOnYellow' });
     await page.route(/\.js$/, (route) => route.abort());
     await page.goto('/index');
-    const root = await page.evaluate(() => ({ care: document.documentElement.hasAttribute('data-care'), contrast: document.documentElement.dataset.contrast, size: getComputedStyle(document.querySelector('main p, main li') ?? document.body).fontSize }));
-    expect(root).toEqual({ care: true, contrast: 'blackOnYellow', size: '18px' });
+    const root = await page.evaluate(() => ({ care: document.documentElement.hasAttribute('data-care'), contrast: document.documentElement.dataset.contrast, size: getComputedStyle(document.querySelector('main p, main li') ?? document.body).fontSize, brand: getComputedStyle(document.querySelector('.brand-name')!).fontSize }));
+    // Body text at 18 px; a text larger than that keeps its own size (the college's name, 26 px).
+    expect(root).toEqual({ care: true, contrast: 'blackOnYellow', size: '18px', brand: '26px' });
     await close();
   });
 
@@ -168,6 +169,12 @@ describe('the settings before the first paint, by keyboard, and on the account',
     await a.page.keyboard.press('Space');
     expect(await yellow.getAttribute('aria-pressed')).toBe('true');
     await eventually(() => said.textContent()).toBe('已切换为黑底黄字');
+    // On to 纯文本: kept like the others (a person who reads text only wants it on the next page too).
+    const plainText = bar.getByRole('button', { name: '纯文本' });
+    for (let i = 0; i < 8 && !(await plainText.evaluate((el) => el === document.activeElement)); i++) await a.page.keyboard.press('Tab');
+    await a.page.keyboard.press('Enter');
+    expect(await plainText.getAttribute('aria-pressed')).toBe('true');
+    await eventually(() => said.textContent()).toBe('已切换为纯文本');
     await a.page.keyboard.press('Escape');
     await eventually(() => bar.count()).toBe(0);
     expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
@@ -179,13 +186,17 @@ describe('the settings before the first paint, by keyboard, and on the account',
 
     // A reload: the same settings, on the root before the app has run.
     await a.page.reload();
-    expect(await a.page.evaluate(() => ({ ...document.documentElement.dataset }))).toMatchObject({ zoom: '2', contrast: 'yellowOnBlack', care: '' });
+    expect(await a.page.evaluate(() => ({ ...document.documentElement.dataset }))).toMatchObject({ zoom: '2', contrast: 'yellowOnBlack', care: '', plain: '' });
+    // 纯文本 on the next article opened: its picture is not shown, its text is.
+    await a.page.goto('/pictureNewInfo?id=1');
+    await eventually(() => a.page.locator('main p').first().isVisible()).toBe(true);
+    expect(await a.page.evaluate(() => [...document.querySelectorAll('main img')].map((i) => getComputedStyle(i).display))).toEqual(['none']);
     // On the account too.
     const token = await a.page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { token: string }).token, STORAGE_KEY);
     await eventually(async () => {
       const r = await fetch(`${baseUrl}${urlOf(person.getDisplaySettings, '')}`, { method: 'POST', headers: { authorization: token } });
       return ((await r.json()) as { obj: unknown }).obj;
-    }).toMatchObject({ care: true, zoom: 2, contrast: 'yellowOnBlack' });
+    }).toMatchObject({ care: true, zoom: 2, contrast: 'yellowOnBlack', plain: true });
     // A logout keeps the device's settings. At 1280 px and 200 % the page has the phone's layout
     // (docs/decisions/0041-zoom-layout.md): 退出登录 is in the menu drawer.
     await a.page.getByRole('button', { name: '打开菜单' }).click();
@@ -198,7 +209,7 @@ describe('the settings before the first paint, by keyboard, and on the account',
     await b.page.goto('/index');
     expect(await b.page.evaluate(() => document.documentElement.hasAttribute('data-care'))).toBe(false);
     await loginWithPassword(b.page, baseUrl, TOOLBAR_PERSON, PASSWORD);
-    await eventually(() => b.page.evaluate(() => ({ ...document.documentElement.dataset }))).toMatchObject({ zoom: '2', contrast: 'yellowOnBlack', care: '' });
+    await eventually(() => b.page.evaluate(() => ({ ...document.documentElement.dataset }))).toMatchObject({ zoom: '2', contrast: 'yellowOnBlack', care: '', plain: '' });
     // And on a phone's width, 200 % with large text still does not scroll sideways.
     await b.page.setViewportSize({ width: 375, height: 740 });
     await shot(b.page, 'toolbar-other-browser-375');

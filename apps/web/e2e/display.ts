@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { DISPLAY_SETTINGS_KEY, type DisplaySettings } from '@portal/contract';
 import { a11yViolations } from './helpers.ts';
 
-export const STANDARD: DisplaySettings = { care: false, zoom: 1, contrast: 'none', bigCursor: false, guide: 'none', readAloud: false };
+export const STANDARD: DisplaySettings = { care: false, zoom: 1, contrast: 'none', bigCursor: false, guide: 'none', readAloud: false, plain: false };
 
 /** Every page of this context opens with these settings stored, as a device that remembers them. */
 export async function storeDisplay(page: Page, settings: Partial<DisplaySettings>): Promise<void> {
