@@ -3,8 +3,9 @@
  * which a keyboard cannot reach and a screen reader does not name (WCAG 2.1.1; axe's
  * scrollable-region-focusable). Around a table, this makes that box a named region, and a Tab stop
  * while it has something to scroll (a phone, a narrow window, 页面缩放 200 %), none while it has not.
- * The portal's pages put a wide table in a ScrollRegion instead; here the table's pager stays below the
- * visible part of the table rather than at the end of its scrolled width.
+ * The teacher's desk tables (deskTable), a topic's plan tables and /admin's lists are in one of these; a
+ * ScrollRegion instead scrolls the whole table with its pager, which would then sit at the end of the
+ * table's scrolled width.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 
