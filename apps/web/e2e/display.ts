@@ -140,7 +140,10 @@ export async function contrastFindings(page: Page, contrast: 'blackOnYellow' | '
 /**
  * Texts drawn over other texts as the page stands (a label under a badge, a line under a box placed
  * over it): each pair of visible text boxes that cross by more than 2 px each way, each box cut to what
- * its clipping ancestors show (an ellipsis title does not reach under the date beside it).
+ * its clipping ancestors show (an ellipsis title does not reach under the date beside it). A layer that
+ * stays in view while the page scrolls (a sticky verdict form, a fixed bar) covers what scrolls under it
+ * by design: a text in such a layer is judged only against texts of the same layer. A table's fixed
+ * column is no such layer: a desk table that fits its width leaves nothing under it.
  */
 export function textOverlaps(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -157,7 +160,13 @@ export function textOverlaps(page: Page): Promise<string[]> {
       }
       return { l, t, r, b };
     };
-    const boxes: { el: Element; l: number; t: number; r: number; b: number; text: string }[] = [];
+    const layerOf = (el: Element) => {
+      for (let e: Element | null = el; e && e !== document.body; e = e.parentElement) {
+        if (/^(sticky|fixed)$/.test(getComputedStyle(e).position) && !e.matches('td, th')) return e;
+      }
+      return null;
+    };
+    const boxes: { el: Element; layer: Element | null; l: number; t: number; r: number; b: number; text: string }[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       if (!/[\p{L}\p{N}]/u.test(n.textContent ?? '')) continue;
@@ -165,10 +174,11 @@ export function textOverlaps(page: Page): Promise<string[]> {
       if (!el || el.closest('[aria-hidden="true"], .visually-hidden, script, style, noscript, svg, .ant-tooltip')) continue;
       if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
       const clip = clipOf(el);
+      const layer = layerOf(el);
       const range = document.createRange();
       range.selectNodeContents(n);
       for (const q of range.getClientRects()) {
-        const box = { el, l: Math.max(q.left, clip.l, 0), t: Math.max(q.top, clip.t), r: Math.min(q.right, clip.r, W), b: Math.min(q.bottom, clip.b), text: (n.textContent ?? '').trim().slice(0, 12) };
+        const box = { el, layer, l: Math.max(q.left, clip.l, 0), t: Math.max(q.top, clip.t), r: Math.min(q.right, clip.r, W), b: Math.min(q.bottom, clip.b), text: (n.textContent ?? '').trim().slice(0, 12) };
         if (box.r - box.l > 2 && box.b - box.t > 2) boxes.push(box);
       }
     }
@@ -177,7 +187,7 @@ export function textOverlaps(page: Page): Promise<string[]> {
       for (let j = i + 1; j < boxes.length && found.length < 8; j++) {
         const a = boxes[i]!;
         const b = boxes[j]!;
-        if (a.el === b.el) continue;
+        if (a.el === b.el || a.layer !== b.layer) continue;
         if (Math.min(a.r, b.r) - Math.max(a.l, b.l) > 2 && Math.min(a.b, b.b) - Math.max(a.t, b.t) > 2) found.push(`"${a.text}" over "${b.text}" at ${Math.round(Math.max(a.l, b.l))},${Math.round(Math.max(a.t, b.t))}`);
       }
     }
