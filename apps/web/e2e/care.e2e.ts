@@ -189,7 +189,6 @@ describe('zoom', () => {
     });
   }
 
-
   // /admin has no toolbar, but the device's 页面缩放 holds there too (the administrator may have set it on the portal).
   it('the administration area zoomed to 200 % at 1280 and 375 px: the menu folded, no sideways scroll, no text past the edge, wide tables in named regions', { timeout: 400_000 }, async () => {
     const folded = async (page: Page) => {
