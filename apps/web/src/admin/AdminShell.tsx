@@ -4,7 +4,7 @@
  * session ends after 30 minutes without a call (the server's rule); the shell counts the same and goes
  * back to the login when it is over, so an unattended screen does not stay open.
  */
-import { lazy, Suspense, useEffect, useMemo, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { Button, Layout, Menu, Result, Space, Tag, Typography } from 'antd';
 import {
   AuditOutlined,
@@ -24,6 +24,7 @@ import { admin } from '@portal/contract/refs';
 import { call } from '../api/client.ts';
 import { adminSession, adminSessionExpired, type AdminSessionState } from '../lib/adminSession.ts';
 import { PageLoading } from '../app/PageLoading.tsx';
+import { usePageNarrowerThan } from '../lib/pageWidth.ts';
 import { SECTIONS, sectionsFor, type Section } from './sections.ts';
 import { useCollegeName } from './useCollegeName.ts';
 import { AdminHome } from './AdminHome.tsx';
@@ -67,6 +68,10 @@ export function AdminShell({ session }: { session: AdminSessionState }) {
   const college = useCollegeName();
   const mine = useMemo(() => sectionsFor(session.person.roles), [session.person.roles]);
   const current = location.pathname.split('/')[2] ?? '';
+  // Below antd's lg the menu folds away behind its trigger: lg of the zoomed width (lib/pageWidth.ts), not
+  // of the window as the Sider's own breakpoint would ask, so that 页面缩放 200 % at 1280 px folds it too.
+  const narrow = usePageNarrowerThan(992);
+  const [menuOpen, setMenuOpen] = useState(false);
 
   // The roles may have changed since the login: ask the server who this is on every entry.
   useEffect(() => {
@@ -103,7 +108,7 @@ export function AdminShell({ session }: { session: AdminSessionState }) {
   // follows the link): the links are no Tab stops of their own.
   return (
     <Layout className="admin-layout">
-      <Layout.Sider width={208} breakpoint="lg" collapsedWidth={0} className="admin-sider" theme="light">
+      <Layout.Sider width={208} collapsible={narrow} collapsed={narrow && !menuOpen} onCollapse={(collapsed) => setMenuOpen(!collapsed)} collapsedWidth={0} className="admin-sider" theme="light">
         <div className="admin-brand">
           <span className="admin-brand-name">管理后台</span>
         </div>

@@ -246,7 +246,7 @@ export default function MediaPage() {
     <div className="admin-media">
       <Typography.Title level={2}>媒体库</Typography.Title>
       <UploadPanel settings={settings} />
-      <AdminList<Asset>
+      <AdminList<Asset> label="媒体列表"
         list={M.adminMediaList}
         filters={FILTERS}
         columns={columns}
