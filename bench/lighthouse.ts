@@ -59,7 +59,7 @@ function freePort(): Promise<number> {
 const score = (v: number | null | undefined) => (typeof v === 'number' ? Math.round(v * 100) : null);
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
 
-const STANDARD: DisplaySettings = { care: false, zoom: 1, contrast: 'none', bigCursor: false, guide: 'none', readAloud: false };
+const STANDARD: DisplaySettings = { care: false, zoom: 1, contrast: 'none', bigCursor: false, guide: 'none', readAloud: false, plain: false };
 
 /** The display settings named by LIGHTHOUSE_DISPLAY (`care`, a contrast pair, or both joined by commas). */
 export function displayFrom(spec: string): DisplaySettings | undefined {

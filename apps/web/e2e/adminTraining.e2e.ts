@@ -5,6 +5,7 @@
  * course on the topic's page. No serious or critical axe finding; screenshots at 1280, 1920 and 375 px.
  */
 import { mkdirSync } from 'node:fs';
+import ExcelJS from 'exceljs';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserOfThisFile, eventually, loginWithPassword, pathOf, seriousA11yViolations, toastWith } from './helpers.ts';
@@ -98,6 +99,13 @@ describe('培训管理', () => {
     await page.goto('/admin/training/classes');
     await eventually(() => page.locator('.ant-table-row', { hasText: CLASS }).count()).toBe(1);
     await page.screenshot({ path: `${shots}/classes-1920.png` });
+    // 导出Excel of the same list: the file holds the screen's rows, the new class among them.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出Excel' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^班级_\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile((await download.path())!);
+    const names = book.worksheets[0]!.getColumn(2).values.map(String);
+    expect(names).toContain(CLASS);
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto(`/admin/training/topics/${topicId}`);
     await eventually(() => page.locator('.training-plan .ant-table-row', { hasText: course }).count()).toBe(1);

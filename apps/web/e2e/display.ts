@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { DISPLAY_SETTINGS_KEY, type DisplaySettings } from '@portal/contract';
 import { a11yViolations } from './helpers.ts';
 
-export const STANDARD: DisplaySettings = { care: false, zoom: 1, contrast: 'none', bigCursor: false, guide: 'none', readAloud: false };
+export const STANDARD: DisplaySettings = { care: false, zoom: 1, contrast: 'none', bigCursor: false, guide: 'none', readAloud: false, plain: false };
 
 /** Every page of this context opens with these settings stored, as a device that remembers them. */
 export async function storeDisplay(page: Page, settings: Partial<DisplaySettings>): Promise<void> {
@@ -30,6 +30,12 @@ export interface CareFindings {
   tightLines: string[];
   /** Visible clickable targets under 44 × 44 px. */
   smallTargets: string[];
+  /**
+   * Boxes that scroll sideways now (a wide table in its own scroll box) without being a named region a
+   * keyboard reaches (role region, a name, tabindex 0): what they hide past their edge is reached only
+   * by a mouse or a finger. `outside` leaves such boxes out, as a region that scrolls on purpose.
+   */
+  unnamedScrollers: string[];
 }
 
 /** Measures the page as it stands against the care mode's rules (computed styles and boxes). */
@@ -77,7 +83,14 @@ export function measureCare(page: Page): Promise<CareFindings> {
       const r = target.getBoundingClientRect();
       if (r.width < 43.5 || r.height < 43.5) smallTargets.push(`${name(target)} ${Math.round(r.width)}×${Math.round(r.height)}`);
     }
+    const unnamedScrollers: string[] = [];
+    for (const el of document.body.querySelectorAll<HTMLElement>('*')) {
+      if (el.scrollWidth <= el.clientWidth + 1 || !/(auto|scroll)/.test(getComputedStyle(el).overflowX) || !shown(el)) continue;
+      const region = el.getAttribute('role') === 'region' && (el.getAttribute('aria-label') ?? el.getAttribute('aria-labelledby') ?? '') !== '';
+      if (!region || el.getAttribute('tabindex') !== '0') unnamedScrollers.push(`${name(el)} ${el.scrollWidth - el.clientWidth}px`);
+    }
     return {
+      unnamedScrollers: unnamedScrollers.slice(0, 8),
       sideways: Math.max(0, document.documentElement.scrollWidth - document.documentElement.clientWidth),
       outside: outside.slice(0, 8),
       smallText: smallText.slice(0, 8),
@@ -122,4 +135,62 @@ export async function contrastFindings(page: Page, contrast: 'blackOnYellow' | '
   }
   await switchDisplay(page, before);
   return violations;
+}
+
+/**
+ * Texts drawn over other texts as the page stands (a label under a badge, a line under a box placed
+ * over it): each pair of visible text boxes that cross by more than 2 px each way, each box cut to what
+ * its clipping ancestors show (an ellipsis title does not reach under the date beside it). A layer that
+ * stays in view while the page scrolls (a sticky verdict form, a fixed bar) covers what scrolls under it
+ * by design: a text in such a layer is judged only against texts of the same layer. A table's fixed
+ * column is no such layer: a desk table that fits its width leaves nothing under it.
+ */
+export function textOverlaps(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const W = document.documentElement.clientWidth;
+    const clipOf = (el: Element) => {
+      let [l, t, r, b] = [-Infinity, -Infinity, Infinity, Infinity];
+      for (let e: Element | null = el; e && e !== document.documentElement; e = e.parentElement) {
+        const s = getComputedStyle(e);
+        if (s.overflowX !== 'visible' || s.overflowY !== 'visible') {
+          const c = e.getBoundingClientRect();
+          [l, t, r, b] = [Math.max(l, c.left), Math.max(t, c.top), Math.min(r, c.right), Math.min(b, c.bottom)];
+        }
+        if (s.position === 'fixed') break;
+      }
+      return { l, t, r, b };
+    };
+    const layerOf = (el: Element) => {
+      for (let e: Element | null = el; e && e !== document.body; e = e.parentElement) {
+        if (/^(sticky|fixed)$/.test(getComputedStyle(e).position) && !e.matches('td, th')) return e;
+      }
+      return null;
+    };
+    const boxes: { el: Element; layer: Element | null; l: number; t: number; r: number; b: number; text: string }[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (!/[\p{L}\p{N}]/u.test(n.textContent ?? '')) continue;
+      const el = n.parentElement;
+      if (!el || el.closest('[aria-hidden="true"], .visually-hidden, script, style, noscript, svg, .ant-tooltip')) continue;
+      if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      const clip = clipOf(el);
+      const layer = layerOf(el);
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      for (const q of range.getClientRects()) {
+        const box = { el, layer, l: Math.max(q.left, clip.l, 0), t: Math.max(q.top, clip.t), r: Math.min(q.right, clip.r, W), b: Math.min(q.bottom, clip.b), text: (n.textContent ?? '').trim().slice(0, 12) };
+        if (box.r - box.l > 2 && box.b - box.t > 2) boxes.push(box);
+      }
+    }
+    const found: string[] = [];
+    for (let i = 0; i < boxes.length && found.length < 8; i++) {
+      for (let j = i + 1; j < boxes.length && found.length < 8; j++) {
+        const a = boxes[i]!;
+        const b = boxes[j]!;
+        if (a.el === b.el || a.layer !== b.layer) continue;
+        if (Math.min(a.r, b.r) - Math.max(a.l, b.l) > 2 && Math.min(a.b, b.b) - Math.max(a.t, b.t) > 2) found.push(`"${a.text}" over "${b.text}" at ${Math.round(Math.max(a.l, b.l))},${Math.round(Math.max(a.t, b.t))}`);
+      }
+    }
+    return found;
+  });
 }

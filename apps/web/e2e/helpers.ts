@@ -55,7 +55,7 @@ export function browserOfThisFile(launch: () => Promise<Browser> = launchBrowser
     await browser?.close();
   });
   return {
-    open(size: 'desktop' | 'phone' = 'desktop', opts: PageOptions = {}): Promise<Opened> {
+    open(size: Size = 'desktop', opts: PageOptions = {}): Promise<Opened> {
       if (!browser) throw new Error('the browser of this file is not launched yet');
       return openPage(browser, inject('baseUrl'), size, opts);
     },
@@ -69,15 +69,19 @@ export interface PageOptions {
   timezoneId?: string;
 }
 
-/** A fresh browser context (its own storage) at desktop 1280 px or phone 375 px. */
-export async function openPage(browser: Browser, baseUrl: string, size: 'desktop' | 'phone' = 'desktop', opts: PageOptions = {}): Promise<Opened> {
+/** The window sizes of the browser tests: desktop 1280 × 900, phone 375 × 740 (touch), wide 1920 × 1080 (a large office screen). */
+export type Size = 'desktop' | 'phone' | 'wide';
+const VIEWPORTS: Record<Size, { width: number; height: number }> = { desktop: { width: 1280, height: 900 }, phone: { width: 375, height: 740 }, wide: { width: 1920, height: 1080 } };
+
+/** A fresh browser context (its own storage) at desktop 1280 px, phone 375 px or wide 1920 px. */
+export async function openPage(browser: Browser, baseUrl: string, size: Size = 'desktop', opts: PageOptions = {}): Promise<Opened> {
   const context = await browser.newContext({
     baseURL: baseUrl,
     bypassCSP: opts.bypassCSP ?? false,
     javaScriptEnabled: opts.javaScriptEnabled ?? true,
     locale: 'zh-CN',
     timezoneId: opts.timezoneId,
-    viewport: size === 'desktop' ? { width: 1280, height: 900 } : { width: 375, height: 740 },
+    viewport: VIEWPORTS[size],
     isMobile: size === 'phone',
     hasTouch: size === 'phone',
   });

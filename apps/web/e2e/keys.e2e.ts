@@ -8,6 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import type { catalog } from '@portal/contract';
 import { ACCOUNTS, browserOfThisFile, eventually, loginWithPassword, pathOf } from './helpers.ts';
 import { ADMINS, openAdmin } from './admin.ts';
 import { logIn } from './routes.ts';
@@ -18,6 +19,8 @@ mkdirSync('test-results/keys', { recursive: true });
 const browser = browserOfThisFile(launchMediaBrowser);
 /** A learner with no learning record (seed-learning.ts), for the player's test alone. */
 const PLAYER_LEARNER = '13900010093';
+/** A learner with no learning record that no other test uses, for the replay (13900010150… of the demo classes completed it). */
+const REPLAY_LEARNER = '13900010077';
 
 const focused = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
 const isFocused = (l: Locator) => l.evaluate((el) => el === document.activeElement);
@@ -305,6 +308,47 @@ describe("the video player's controls by keyboard", () => {
     await eventually(() => full.getAttribute('aria-pressed')).toBe('true');
     await page.keyboard.press('Enter');
     await eventually(() => full.getAttribute('aria-pressed')).toBe('false');
+    await close();
+  });
+
+  it("a live lesson's replay has the same controls: the whole progress, held to the furthest point watched until the lesson is completed", { timeout: 120_000 }, async () => {
+    const { page, close } = await browser.open('desktop');
+    await page.goto('/index');
+    await loginWithPassword(page, baseUrl, REPLAY_LEARNER, 'Study@2026');
+    // The demo's one ended lesson with a replay.
+    const now = Date.now();
+    const ended = (r: catalog.CourseResource) => r.kind === 'live' && Date.parse(r.liveEnd ?? '') < now;
+    const course = await findCourse(baseUrl, firstIds(64), (c) => c.resources.some(ended));
+    const lesson = course.resources.find(ended)!;
+    await page.goto(`/studylive1?courseId=${course.id}&resourceId=${lesson.id}`);
+    await eventually(() => page.getByText('直播已结束 · 回放').isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(Number(await page.getByTestId('study-left').getAttribute('data-seconds'))).toBeGreaterThan(0);
+    await eventually(async () => (await videoState(page)).ready, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+    expect(await page.locator('video').first().getAttribute('controls')).toBeNull();
+    const bar = page.getByRole('group', { name: /^播放控制：直播回放：/ });
+    const play = bar.getByRole('button', { name: '播放' });
+    await tabTo(page, play, 80);
+    // One rendition (the demo's recording): no 清晰度.
+    const names: (string | null | undefined)[] = [];
+    for (let i = 0; i < 5; i++) {
+      await page.keyboard.press('Tab');
+      names.push(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')));
+    }
+    expect(names).toEqual(['进度', '静音', '音量', '倍速', '全屏']);
+    await page.locator('.player').screenshot({ path: 'test-results/keys/player-replay-1280.png' });
+    // Not completed by this learner: End on 进度 is refused, the page says why.
+    const progress = bar.getByRole('slider', { name: '进度' });
+    await progress.focus();
+    await page.keyboard.press('End');
+    await eventually(() => page.getByText('未完成学习的章节不能拖动到未观看的部分').isVisible()).toBe(true);
+    expect((await videoState(page)).t).toBeLessThan(5);
+    expect(await progress.getAttribute('aria-valuetext')).toMatch(/^已播放 \d+秒，共 /);
+    // 播放 by Enter: the replay plays and counts.
+    await page.locator('video').first().evaluate((v: HTMLVideoElement) => (v.muted = true));
+    await play.focus();
+    await page.keyboard.press('Enter');
+    await eventually(async () => (await videoState(page)).t, { timeout: 20_000 }).toBeGreaterThan(2);
+    await eventually(() => page.getByTestId('study-counting').textContent()).toBe('计时中');
     await close();
   });
 });

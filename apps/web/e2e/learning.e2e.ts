@@ -128,6 +128,14 @@ describe('learning', () => {
     await eventually(() => page.getByText('正在直播').isVisible(), { timeout: 15_000 }).toBe(true);
     await eventually(async () => (await videoState(page)).ready, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
     expect((await videoState(page)).src).toMatch(/^blob:/);
+    // The portal's own controls: 直播中 and the time since the lesson began instead of a progress bar and speed.
+    expect(await video(page).getAttribute('controls')).toBeNull();
+    const bar = page.getByRole('group', { name: /^播放控制：直播：/ });
+    await eventually(() => bar.getByText('直播中').isVisible()).toBe(true);
+    await expect(bar.locator('.player-time').textContent()).resolves.toMatch(/已开播 (\d+小时)?(\d+分)?(\d+秒)?/);
+    const names = await bar.locator('button, input, select').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
+    expect(names).toEqual(['播放', '静音', '音量', '全屏']);
+    await page.locator('.player').screenshot({ path: '/tmp/player-live-1280.png' });
     await play(page);
     await eventually(async () => (await videoState(page)).t, { timeout: 20_000 }).toBeGreaterThan(3);
     await eventually(() => page.getByTestId('study-counting').textContent()).toBe('计时中');

@@ -2,7 +2,8 @@
  * 媒体库 in the browser, as the training administrator: a lecture video (generated here, 21 MB, three
  * tus chunks) is uploaded; the connection is cut once mid-upload and the upload goes on by itself; the
  * page is reloaded mid-upload and the same file chosen again continues at the server's offset; the list
- * follows the transcode to 就绪 and the preview plays the HLS master playlist. Walked at 1280, 1920 and
+ * follows the transcode to 就绪 and the preview plays the HLS master playlist in the portal's own
+ * controls, where 清晰度 is chosen by keyboard (natively played and with hls.js). Walked at 1280, 1920 and
  * 375 px; axe finds nothing serious.
  */
 import { execFileSync } from 'node:child_process';
@@ -33,6 +34,65 @@ const patches = (page: Page) => {
   });
   return seen;
 };
+
+const NAME = '第五讲 数字政府建设.mp4';
+const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+/** The preview's video as the player shows it: its rendition's height and where it plays. */
+const shown = (page: Page) =>
+  page.getByLabel(`预览：${NAME}`).evaluate((v: HTMLVideoElement) => ({ height: v.videoHeight, t: v.currentTime, paused: v.paused, ended: v.ended, src: v.currentSrc }));
+
+/**
+ * The preview's controls by keyboard: no browser controls; Tab from 播放 reaches 清晰度 (自动, 360p,
+ * 720p); its menu opened by Alt+Down, a rendition chosen by Down and Enter is the one the video shows
+ * (its picture's height), before playing and while playing, which goes on from the same moment.
+ */
+async function checkQuality(page: Page, engine: 'native' | 'hls.js') {
+  const video = page.getByLabel(`预览：${NAME}`);
+  const bar = page.getByRole('dialog').getByRole('group', { name: `播放控制：${NAME}` });
+  await eventually(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 1 && Math.round(v.duration)), { timeout: 30_000 }).toBe(4);
+  expect(await video.evaluate((v: HTMLVideoElement) => v.controls)).toBe(false);
+  if (engine === 'native') expect((await shown(page)).src).toMatch(/\/hls\/master\.m3u8$/);
+  else expect((await shown(page)).src).toMatch(/^blob:/);
+  const quality = bar.getByRole('combobox', { name: '清晰度' });
+  await eventually(() => quality.count(), { timeout: 15_000 }).toBe(1);
+  expect(await quality.locator('option').allTextContents()).toEqual(['自动', '360p', '720p']);
+
+  // Tab order from 播放: 进度, 静音, 音量, 倍速, 清晰度, 全屏.
+  await bar.getByRole('button', { name: '播放' }).focus();
+  const order: (string | null | undefined)[] = [];
+  for (let i = 0; i < 6; i++) {
+    await page.keyboard.press('Tab');
+    order.push(await focusedName(page));
+  }
+  expect(order).toEqual(['进度', '静音', '音量', '倍速', '清晰度', '全屏']);
+  // 静音 by Space (a test makes no sound), then 清晰度: Alt+Down opens its menu, Down and Enter choose 360p.
+  await bar.getByRole('button', { name: '静音' }).focus();
+  await page.keyboard.press('Space');
+  await eventually(() => bar.getByRole('button', { name: '静音' }).getAttribute('aria-pressed')).toBe('true');
+  await quality.focus();
+  await page.keyboard.press('Alt+ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await eventually(() => quality.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent)).toBe('360p');
+  if (engine === 'native') await eventually(async () => (await shown(page)).src).toMatch(/\/hls\/360p\/index\.m3u8$/);
+  await bar.getByRole('button', { name: '播放' }).focus();
+  await page.keyboard.press('Enter');
+  await eventually(async () => (await shown(page)).t, { timeout: 20_000 }).toBeGreaterThan(0.8);
+  expect((await shown(page)).height).toBe(360);
+
+  // While it plays: 720p, and the video goes on from where it was, in 720 lines.
+  await quality.focus();
+  const before = (await shown(page)).t;
+  await page.keyboard.press('Alt+ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await eventually(() => quality.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent)).toBe('720p');
+  await eventually(async () => (await shown(page)).height, { timeout: 20_000 }).toBe(720);
+  await eventually(async () => (await shown(page)).t, { timeout: 20_000 }).toBeGreaterThan(before + 0.5);
+  const after = await shown(page);
+  expect(after.paused === false || after.ended).toBe(true);
+  await page.getByRole('dialog').screenshot({ path: `/tmp/media-preview-quality-${engine}.png` });
+}
 
 describe('the training administrator', () => {
   it('uploads a lecture through a cut connection and a reload, and watches it transcode to 就绪 and play', { timeout: 300_000 }, async () => {
@@ -76,15 +136,22 @@ describe('the training administrator', () => {
     await expect(row(page, '第五讲 数字政府建设.mp4').textContent()).resolves.toMatch(/0分04秒.*360p \/ 720p/);
     await page.screenshot({ path: '/tmp/media-ready-1280.png', fullPage: true });
 
-    // ---- the preview plays the master playlist ----
+    // ---- the preview plays the master playlist in the portal's own controls, 清晰度 by keyboard ----
+    // Chromium plays HLS itself (no hls.js), as Safari does: 清晰度 then plays the chosen rendition's playlist.
     await row(page, '第五讲 数字政府建设.mp4').getByRole('button', { name: '预览' }).click();
-    const video = page.getByLabel('预览：第五讲 数字政府建设.mp4');
-    await eventually(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 1 && Math.round(v.duration)), { timeout: 30_000 }).toBe(4);
-    await video.evaluate((v: HTMLVideoElement) => {
-      v.muted = true;
-      return v.play();
+    await checkQuality(page, 'native');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    // Where the browser cannot play HLS itself, hls.js plays it and 清晰度 sets its level.
+    await page.addInitScript(() => {
+      const own = HTMLMediaElement.prototype.canPlayType;
+      HTMLMediaElement.prototype.canPlayType = function (type: string) {
+        return /mpegurl/i.test(type) ? '' : own.call(this, type);
+      };
     });
-    await eventually(() => video.evaluate((v: HTMLVideoElement) => v.currentTime > 0.5), { timeout: 30_000 }).toBe(true);
+    await page.reload();
+    await row(page, '第五讲 数字政府建设.mp4').getByRole('button', { name: '预览' }).click();
+    await checkQuality(page, 'hls.js');
     await page.keyboard.press('Escape');
 
     // ---- a course chapter takes it from the media library, with its real length ----

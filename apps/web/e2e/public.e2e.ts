@@ -276,8 +276,9 @@ describe('the public portal', () => {
     await page.getByLabel('搜索通知公告').fill('维护');
     await page.getByRole('button', { name: '搜索', exact: true }).click();
     await eventually(() => search(page).get('keyword')).toBe('维护');
-    await eventually(() => page.locator('.notice-list li').count()).toBeGreaterThan(0);
-    for (const t of await page.locator('.notice-list a').allTextContents()) expect(t).toContain('维护');
+    // The list answers after the address changes: wait for the filtered rows, not just any rows.
+    const titles = () => page.locator('.notice-list a').allTextContents();
+    await eventually(async () => (await titles()).length > 0 && (await titles()).every((t) => t.includes('维护'))).toBe(true);
     await page.getByLabel('搜索通知公告').fill('没有这样的公告标题');
     await page.getByRole('button', { name: '搜索', exact: true }).click();
     await eventually(() => page.getByText('没有找到与“没有这样的公告标题”相关的公告').isVisible()).toBe(true);

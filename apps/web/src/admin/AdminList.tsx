@@ -13,6 +13,7 @@ import { useCallQuery } from '../api/useCallQuery.ts';
 import type { CallInput } from '../api/client.ts';
 import { useUrlFilters } from '../lib/urlFilters.ts';
 import { ExportButton } from '../features/teacher/ExportButton.tsx';
+import { TableRegion } from '../features/content/TableRegion.tsx';
 
 export type FilterField =
   | { kind: 'text'; name: string; label: string; placeholder?: string; width?: number }
@@ -28,6 +29,8 @@ interface Page<Row> {
 }
 
 export interface AdminListProps<Row> {
+  /** The table's name, for the region it scrolls sideways in (TableRegion). */
+  label: string;
   /** The list call: takes pageNum, pageSize and the filters; answers { list, total, pageNum, pageSize }. */
   list: AnyCall;
   /** The export call taking the same filters (a file). */
@@ -54,7 +57,7 @@ export interface AdminListProps<Row> {
 const namesOf = (filters: FilterField[]) => filters.flatMap((f) => (f.kind === 'dateRange' ? [f.from ?? 'from', f.to ?? 'to'] : [f.name]));
 
 export function AdminList<Row extends object>(props: AdminListProps<Row>) {
-  const { list, exportCall, exportName, filters, columns, rowKey, fixed, toolbar, caption, expandable, rowSelection, empty = '暂无数据', pageSize = 20, refetchInterval } = props;
+  const { label, list, exportCall, exportName, filters, columns, rowKey, fixed, toolbar, caption, expandable, rowSelection, empty = '暂无数据', pageSize = 20, refetchInterval } = props;
   const defaults = useMemo(() => ({ pageNum: 1, pageSize, ...Object.fromEntries(namesOf(filters).map((n) => [n, ''])) }), [filters, pageSize]);
   const [values, update] = useUrlFilters(defaults as Record<string, string | number>);
   const [form] = Form.useForm();
@@ -145,6 +148,7 @@ export function AdminList<Row extends object>(props: AdminListProps<Row>) {
           }
         />
       ) : (
+        <TableRegion label={label}>
         <Table<Row>
           rowKey={rowKey}
           columns={columns}
@@ -164,6 +168,7 @@ export function AdminList<Row extends object>(props: AdminListProps<Row>) {
             onChange: (pageNum, size) => update((size !== Number(values.pageSize) ? { pageNum: 1, pageSize: size } : { pageNum }) as never),
           }}
         />
+        </TableRegion>
       )}
     </div>
   );

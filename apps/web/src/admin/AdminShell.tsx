@@ -25,6 +25,7 @@ import { admin } from '@portal/contract/refs';
 import { call } from '../api/client.ts';
 import { adminSession, adminSessionExpired, type AdminSessionState } from '../lib/adminSession.ts';
 import { PageLoading } from '../app/PageLoading.tsx';
+import { usePageNarrowerThan } from '../lib/pageWidth.ts';
 import { SECTIONS, sectionsFor, type Section } from './sections.ts';
 import { useCollegeName } from './useCollegeName.ts';
 import { AdminHome } from './AdminHome.tsx';
@@ -71,16 +72,18 @@ export function AdminShell({ session }: { session: AdminSessionState }) {
   const mine = useMemo(() => sectionsFor(session.person.roles), [session.person.roles]);
   const current = location.pathname.split('/')[2] ?? '';
   const toolbar = useToolbar();
-  // Under antd's lg the menu folds away; antd's own opener is a bare <span> no keyboard reaches, so
-  // the header has a real button for it (aria-expanded), the open menu takes the focus, and Escape or a
-  // chosen section folds it again with the focus back on the button.
-  const [narrow, setNarrow] = useState(false);
-  const [folded, setFolded] = useState(false);
+  // Below antd's lg the menu folds away: lg of the zoomed width (lib/pageWidth.ts), not of the window as
+  // the Sider's own breakpoint would ask, so that 页面缩放 200 % at 1280 px folds it too. antd's own
+  // opener is a bare <span> no keyboard reaches, so the header has a real button for it (aria-expanded),
+  // the open menu takes the focus, and Escape or a chosen section folds it again, the focus back on it.
+  const narrow = usePageNarrowerThan(992);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const folded = narrow && !menuOpen;
   const opener = useRef<HTMLButtonElement>(null);
   const main = useRef<HTMLDivElement>(null);
   useScrollableTables(main);
   const fold = (back: boolean) => {
-    setFolded(true);
+    setMenuOpen(false);
     if (back) opener.current?.focus();
   };
 
@@ -122,13 +125,8 @@ export function AdminShell({ session }: { session: AdminSessionState }) {
       <Layout.Sider
         id="admin-sider"
         width={208}
-        breakpoint="lg"
         collapsedWidth={0}
         collapsed={folded}
-        onBreakpoint={(broken) => {
-          setNarrow(broken);
-          setFolded(broken);
-        }}
         trigger={null}
         className="admin-sider"
         theme="light"
@@ -153,7 +151,7 @@ export function AdminShell({ session }: { session: AdminSessionState }) {
               aria-expanded={!folded}
               aria-controls="admin-sider"
               onClick={() => {
-                setFolded(!folded);
+                setMenuOpen(folded);
                 if (folded) requestAnimationFrame(() => document.querySelector<HTMLElement>('#admin-sider [role="menu"]')?.focus());
               }}
             >

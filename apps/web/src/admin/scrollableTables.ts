@@ -1,5 +1,6 @@
 /**
  * A table wider than its box scrolls sideways (antd's `scroll.x`): a keyboard must be able to scroll it
+ * (the area's tables outside a TableRegion: the media library, the exam editor's paper, the pickers),
  * too (WCAG 2.1.1; axe's scrollable-region-focusable), also when its rows have no button or link to
  * Tab to. While a table's box scrolls it is a Tab stop of its own, a region named for what it is (the
  * arrow keys then scroll it); when it fits again it stops being one.
@@ -24,6 +25,8 @@ function nameRangeEnds(root: HTMLElement) {
 function mark(root: HTMLElement) {
   nameRangeEnds(root);
   for (const box of root.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body')) {
+    // A table in a TableRegion (AdminList's, a topic's plans) is named and kept by it.
+    if (box.hasAttribute('aria-label') && box.getAttribute('aria-label') !== NAME) continue;
     const scrolls = box.scrollWidth > box.clientWidth + 1;
     if (scrolls && box.getAttribute('tabindex') !== '0') {
       box.setAttribute('tabindex', '0');

@@ -12,7 +12,7 @@ import { person } from '@portal/contract/refs';
 import { quietCall } from '../api/client.ts';
 import { storage } from './storage.ts';
 
-export const STANDARD: DisplaySettings = { care: false, zoom: 1, contrast: 'none', bigCursor: false, guide: 'none', readAloud: false };
+export const STANDARD: DisplaySettings = { care: false, zoom: 1, contrast: 'none', bigCursor: false, guide: 'none', readAloud: false, plain: false };
 
 /** A stored record as settings: anything that is not one of the toolbar's choices reads as standard. */
 export function displayOf(raw: unknown): DisplaySettings {
@@ -25,6 +25,7 @@ export function displayOf(raw: unknown): DisplaySettings {
     bigCursor: r.bigCursor === true,
     guide: one(READING_GUIDES, r.guide, 'none'),
     readAloud: r.readAloud === true,
+    plain: r.plain === true,
   };
 }
 

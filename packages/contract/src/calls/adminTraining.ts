@@ -184,6 +184,19 @@ export const adminTopicList = defineCall({
   data: pageOf(adminTopicItem),
 });
 
+export const adminTopicExport = defineCall({
+  name: 'adminTopicExport',
+  method: 'GET',
+  path: `${P}/topics/export`,
+  envelope: 'uc',
+  auth: 'admin',
+  roles: ROLES,
+  summary: 'The same filter as adminTopicList, every matching topic as an .xlsx file (audited).',
+  query: topicFilter,
+  data: z.unknown(),
+  binary: true,
+});
+
 export const adminTopicGet = defineCall({
   name: 'adminTopicGet',
   method: 'GET',
@@ -340,6 +353,19 @@ export const adminClassList = defineCall({
   summary: 'Classes, newest first, by words of the name and topic; each with its teachers and members counted.',
   query: pageQuery.extend(classFilter.shape),
   data: pageOf(adminClassItem),
+});
+
+export const adminClassExport = defineCall({
+  name: 'adminClassExport',
+  method: 'GET',
+  path: `${P}/classes/export`,
+  envelope: 'uc',
+  auth: 'admin',
+  roles: ROLES,
+  summary: 'The same filter as adminClassList, every matching class as an .xlsx file (audited).',
+  query: classFilter,
+  data: z.unknown(),
+  binary: true,
 });
 
 export const adminClassGet = defineCall({

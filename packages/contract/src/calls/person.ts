@@ -184,6 +184,8 @@ export const displaySettings = z.object({
   guide: z.enum(READING_GUIDES),
   /** 指读: the text under the pointer or the focused element is read aloud. */
   readAloud: z.boolean(),
+  /** 纯文本: pages' text without pictures, colours and side panels. Settings saved before it existed read as off. */
+  plain: z.boolean().default(false),
 });
 export type DisplaySettings = z.infer<typeof displaySettings>;
 
@@ -193,7 +195,7 @@ export const getDisplaySettings = defineCall({
   path: '/video_learning/person/getDisplaySettings',
   envelope: 'vl',
   auth: 'required',
-  summary: "The caller's stored display settings (关怀版, zoom, contrast, pointer, reading guide, 指读), or null if never saved.",
+  summary: "The caller's stored display settings (关怀版, zoom, contrast, pointer, reading guide, 指读, 纯文本), or null if never saved.",
   data: displaySettings.nullable(),
 });
 

@@ -5,6 +5,7 @@
  * saving over each other; taking a member out of a class keeping their learning record; the audit.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
 import { adminTraining as T, learning as L, teacher as TE, UC_CODE, urlOf } from '@portal/contract';
 import { createTestApp, DEMO_ADMINS, DEMO_PASSWORDS, PRODUCT, type TestApp } from '../../test/harness.ts';
@@ -72,6 +73,7 @@ describe('who may use it', () => {
       expect(r.json.message).toBe('您没有进行此操作的权限');
       expect((await post(T.adminTopicSave, topicBody(yearId, { title: '越权新建的项目' }), token)).status).toBe(403);
       expect((await post(T.adminClassPersonAdd, { classId: 1, personId: 1, role: 'member' }, token)).status).toBe(403);
+      for (const call of [T.adminTopicExport, T.adminClassExport]) expect((await t.app.inject({ method: 'GET', url: urlOf(call, PRODUCT), headers: { authorization: token } })).statusCode).toBe(403);
     }
     expect((await t.db.select().from(auditLog).where(eq(auditLog.event, 'adminTraining'))).length).toBe(before);
     const page = await ok<{ total: number }>(t.call(T.adminTopicList, { token: system }));
@@ -211,6 +213,46 @@ describe('a class with its teacher and members', () => {
     expect(uc(await post(T.adminClassSave, { ...body, version: changed.version, installId: 999_999 })).message).toBe(T.TRAINING_MSG.topicMissing);
     expect(uc(await post(T.adminClassSave, { ...body, name: '' })).code).toBe(UC_CODE.invalid);
     expect((await ok<T.AdminClassDetail>(t.call(T.adminClassGet, { token: admin, query: { id: cls.id } }))).name).toBe('2095年度全会精神专题学习一班（调整）');
+  });
+});
+
+describe('导出 of the topics and the classes', () => {
+  /** The file's rows under its title and header rows, as text. */
+  const fileRows = async (call: typeof T.adminTopicExport | typeof T.adminClassExport, q: Record<string, string>) => {
+    const res = await t.app.inject({ method: 'GET', url: `${urlOf(call, PRODUCT)}?${new URLSearchParams(q)}`, headers: { authorization: admin } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = wb.worksheets[0]!;
+    return { header: (sheet.getRow(2).values as unknown[]).slice(1), rows: sheet.getRows(3, sheet.rowCount - 2)?.map((r) => (r.values as unknown[]).slice(1)) ?? [] };
+  };
+
+  it('hold the rows of the screen with the same filter, and are audited', async () => {
+    const q = { yearId: String(yearId), kind: 'special' };
+    const page = await ok<{ list: T.AdminTopicItem[]; total: number }>(t.call(T.adminTopicList, { token: admin, query: { ...q, pageSize: 100 } }));
+    expect(page.total).toBeGreaterThan(0);
+    const topics = await fileRows(T.adminTopicExport, q);
+    expect(topics.header.slice(0, 4)).toEqual(['项目编号', '年度', '项目名称', '项目类型']);
+    expect(topics.rows.map((r) => r[2])).toEqual(page.list.map((i) => i.title));
+    expect(topics.rows.every((r) => r[3] === '专题培训')).toBe(true);
+
+    const withClasses = page.list.find((i) => i.classCount > 0)!;
+    const classes = await ok<{ list: T.AdminClassItem[]; total: number }>(t.call(T.adminClassList, { token: admin, query: { installId: withClasses.id, pageSize: 100 } }));
+    expect(classes.list.length).toBe(withClasses.classCount);
+    const file = await fileRows(T.adminClassExport, { installId: String(withClasses.id) });
+    expect(file.rows.map((r) => [r[1], r[7]])).toEqual(classes.list.map((c) => [c.name, c.memberCount]));
+    const everything = await ok<{ total: number }>(t.call(T.adminClassList, { token: admin, query: { pageSize: 1 } }));
+    expect((await fileRows(T.adminClassExport, {})).rows).toHaveLength(everything.total);
+
+    const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.event, 'adminTraining'), eq(auditLog.outcome, 'success')));
+    expect(entries.map((e) => e.target)).toEqual(expect.arrayContaining(['topics:export', 'classes:export']));
+  });
+
+  it('refuse a filter that is not one, with the field named', async () => {
+    const r = await t.app.inject({ method: 'GET', url: `${urlOf(T.adminTopicExport, PRODUCT)}?kind=weekly`, headers: { authorization: admin } });
+    expect(r.statusCode).toBe(400);
+    expect(r.json()).toMatchObject({ message: '项目类型不正确' });
   });
 });
 

@@ -10,6 +10,10 @@ export function adminTrainingRoutes(bind: Binder, svc: AdminTraining) {
   bind(T.adminTrainingOptions, ({ reply }) => (noStore(reply), svc.options()));
   bind(T.adminYearSave, ({ caller, ip, body }) => svc.yearSave(who(caller, ip), body));
   bind(T.adminTopicList, ({ query, reply }) => (noStore(reply), svc.topicList(query)));
+  bind(T.adminTopicExport, async ({ caller, ip, query, reply }) => {
+    await sendXlsx(reply, await svc.topicExport(who(caller, ip), query));
+    return null;
+  });
   bind(T.adminTopicGet, ({ query, reply }) => (noStore(reply), svc.topicGet(query.id)));
   bind(T.adminTopicSave, ({ caller, ip, body }) => svc.topicSave(who(caller, ip), body));
   bind(T.adminPlanSave, ({ caller, ip, body }) => svc.planSave(who(caller, ip), body));
@@ -18,6 +22,10 @@ export function adminTrainingRoutes(bind: Binder, svc: AdminTraining) {
   bind(T.adminPlanCourseRemove, ({ caller, ip, body }) => svc.planCourseRemove(who(caller, ip), body));
   bind(T.adminTrainingCourses, ({ query, reply }) => (noStore(reply), svc.courses(query)));
   bind(T.adminClassList, ({ query, reply }) => (noStore(reply), svc.classList(query)));
+  bind(T.adminClassExport, async ({ caller, ip, query, reply }) => {
+    await sendXlsx(reply, await svc.classExport(who(caller, ip), query));
+    return null;
+  });
   bind(T.adminClassGet, ({ query, reply }) => (noStore(reply), svc.classGet(query.id)));
   bind(T.adminClassSave, ({ caller, ip, body }) => svc.classSave(who(caller, ip), body));
   bind(T.adminClassMembers, ({ query, reply }) => (noStore(reply), svc.classMembers(query)));

@@ -37,7 +37,7 @@ import {
 import { Refusal } from '../../http/errors.ts';
 import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
 import { dateIn } from '../../lib/calendar.ts';
-import { containsPattern } from '../content/listing.ts';
+import { allRows, containsPattern } from '../content/listing.ts';
 import type { Platform } from '../platform/service.ts';
 import { recordChange } from '../admin/service.ts';
 
@@ -326,7 +326,7 @@ export function makeAdminTraining({ db, platform, timeZone, changed, enrol }: Ad
     return { list: rows.map((r) => ({ ...personOut(r), joinedAt: iso(r.joinedAt), earnedHours: Number(r.earnedHours) })), total: total?.n ?? 0, pageNum: f.pageNum, pageSize: f.pageSize };
   }
 
-  return {
+  const svc = {
     async options() {
       const [years, topics] = await Promise.all([
         db.select(yearColumns).from(trainingYears).orderBy(desc(trainingYears.year)),
@@ -373,6 +373,34 @@ export function makeAdminTraining({ db, platform, timeZone, changed, enrol }: Ad
         db.select({ n: count() }).from(installs).where(where),
       ]);
       return { list: rows.map(topicItem), total: total?.n ?? 0, pageNum: f.pageNum, pageSize: f.pageSize };
+    },
+
+    /** The list's own query, page after page: the file holds what the screen pages through. */
+    async topicExport(who: Who, f: z.infer<typeof T.topicFilter>): Promise<XlsxExport<T.AdminTopicItem>> {
+      await platform.audit({ personId: who.personId, ip: who.ip, event: EVENT, target: 'topics:export', outcome: 'success', detail: { action: '导出培训项目', filter: f } });
+      const day = chinaDate();
+      return {
+        fileName: `培训项目_${day}`,
+        asciiName: `topics-${day}.xlsx`,
+        sheetName: '培训项目',
+        title: `培训项目（导出于 ${day}）`,
+        columns: [
+          { header: '项目编号', width: 14, kind: 'text', value: (r) => r.code ?? '' },
+          { header: '年度', width: 8, kind: 'number', value: (r) => r.year },
+          { header: '项目名称', width: 36, kind: 'text', value: (r) => r.title },
+          { header: '项目类型', width: 10, kind: 'text', value: (r) => T.TOPIC_KIND_LABELS[r.kind] },
+          { header: '报名开始', width: 12, kind: 'date', value: (r) => new Date(r.applyStart) },
+          { header: '报名截止', width: 12, kind: 'date', value: (r) => new Date(r.applyEnd) },
+          { header: '培训开始', width: 12, kind: 'date', value: (r) => new Date(r.startAt) },
+          { header: '培训结束', width: 12, kind: 'date', value: (r) => new Date(r.endAt) },
+          { header: '名额', width: 8, kind: 'text', value: (r) => (r.capacity > 0 ? String(r.capacity) : '不限') },
+          { header: '要求学时', width: 10, kind: 'number', value: (r) => r.requiredHours },
+          { header: '学习计划数', width: 10, kind: 'number', value: (r) => r.planCount },
+          { header: '报名人数', width: 10, kind: 'number', value: (r) => r.applicantCount },
+          { header: '班级数', width: 8, kind: 'number', value: (r) => r.classCount },
+        ],
+        rows: allRows((q) => svc.topicList({ ...f, ...q })),
+      };
     },
 
     topicGet: (id: number) => topicDetail(db, id),
@@ -505,6 +533,29 @@ export function makeAdminTraining({ db, platform, timeZone, changed, enrol }: Ad
       return { list: rows.map(classItem), total: total?.n ?? 0, pageNum: f.pageNum, pageSize: f.pageSize };
     },
 
+    /** The list's own query, page after page. */
+    async classExport(who: Who, f: z.infer<typeof T.classFilter>): Promise<XlsxExport<T.AdminClassItem>> {
+      await platform.audit({ personId: who.personId, ip: who.ip, event: EVENT, target: 'classes:export', outcome: 'success', detail: { action: '导出班级', filter: f } });
+      const day = chinaDate();
+      return {
+        fileName: `班级_${day}`,
+        asciiName: `classes-${day}.xlsx`,
+        sheetName: '班级',
+        title: `班级（导出于 ${day}）`,
+        columns: [
+          { header: '班级编号', width: 14, kind: 'text', value: (r) => r.code ?? '' },
+          { header: '班级名称', width: 36, kind: 'text', value: (r) => r.name },
+          { header: '所属项目', width: 30, kind: 'text', value: (r) => r.installTitle },
+          { header: '学习开始', width: 12, kind: 'date', value: (r) => new Date(r.startAt) },
+          { header: '学习结束', width: 12, kind: 'date', value: (r) => new Date(r.endAt) },
+          { header: '要求学时', width: 10, kind: 'number', value: (r) => r.requiredHours },
+          { header: '教师', width: 20, kind: 'text', value: (r) => r.teachers },
+          { header: '学员人数', width: 10, kind: 'number', value: (r) => r.memberCount },
+        ],
+        rows: allRows((q) => svc.classList({ ...f, ...q })),
+      };
+    },
+
     classGet: (id: number) => classDetail(db, id),
 
     async classSave(who: Who, input: ClassSave) {
@@ -579,5 +630,6 @@ export function makeAdminTraining({ db, platform, timeZone, changed, enrol }: Ad
       return rows.map(personOut);
     },
   };
+  return svc;
 }
 export type AdminTraining = ReturnType<typeof makeAdminTraining>;

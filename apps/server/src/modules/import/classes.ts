@@ -70,7 +70,7 @@ export const classesKind: Kind<{ classes: ClassRow[]; links: Link[] }> = {
       ],
     },
   ],
-  instructions: ['“班级教师”“班级学员”两表只增加人员，不会移出已在班级中的人员。'],
+  instructions: ['“班级教师”“班级学员”两表只增加人员，不会移出已在班级中的人员。', '填写了培训项目编号的班级，其学员自动报名该专题（已审核），在“进行中的专题”中可见。'],
 
   async check(c, { db }) {
     const installs = new Map((await rowsOf<{ id: number; code: string }>(db, sql`select id, code from installs where code is not null`)).map((r) => [r.code, r.id]));
@@ -155,6 +155,18 @@ export const classesKind: Kind<{ classes: ClassRow[]; links: Link[] }> = {
             returning true as inserted`,
       );
       counts = addCounts(counts, countsOf(returned, links.length));
+    }
+    // The members of a topic's class are enrolled in that topic, as a member added in 培训管理 is
+    // (learning's enrolByCollege, here for the whole sheet in one statement): approved, an enrolment they
+    // had keeps its state, a cancelled one is enrolled again. Every member of the sheet's classes, so a
+    // class given its topic by this sheet enrols the members it already had.
+    const codes = [...new Set([...classes.map((k) => k.code), ...plan.links.filter((l) => l.sheet === MEMBERS && !c.isBad(MEMBERS, l.row)).map((l) => l.code)])];
+    if (codes.length) {
+      await tx.execute(sql`insert into enrolments (person_id, install_id, status)
+          select distinct m.person_id, k.install_id, 'approved' from class_members m join teacher_classes k on k.id = m.class_id
+          where k.code = any(${arr(codes, 'text')}) and k.install_id is not null
+          on conflict (person_id, install_id) do update set status = 'approved', applied_at = now(), cancelled_at = null
+          where enrolments.status = 'cancelled'`);
     }
     return counts;
   },

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { desc, eq, sql } from 'drizzle-orm';
-import { auth, catalog, MSG, operator, teacher as T, urlOf } from '@portal/contract';
+import { auth, catalog, learning, MSG, operator, teacher as T, urlOf } from '@portal/contract';
 import { PRODUCT } from '../../test/harness.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { auditLog, courses, persons, questions } from '../../db/schema/index.ts';
@@ -117,6 +117,15 @@ describe('the filled examples, in order, then again', () => {
     expect(roster.list.map((m) => m.personName).sort()).toEqual(['赵志强', '阿依古丽·买买提'].sort());
 
     const learner = await t.login('13912340004', 'Lvliang@2026');
+    // A member of a topic's class is enrolled in that topic: it is on their pages (among the finished
+    // ones once its dates are past), approved.
+    const topics: { title: string }[] = [];
+    for (const finished of ['false', 'true']) topics.push(...((await t.call(learning.findMyInstallList, { token: learner, query: { finished, pageNum: 1, pageSize: 20 } })).json.obj as { list: { title: string }[] }).list);
+    const rowsOf = async <R,>(q: ReturnType<typeof sql>) => ((await t.db.execute(q)) as unknown as { rows: R[] }).rows;
+    const [topic] = await rowsOf<{ title: string }>(sql`select title from installs where code = 'XM2026-ZT07'`);
+    expect(topics.map((i) => i.title)).toContain(topic!.title);
+    const [enrolment] = await rowsOf<{ status: string }>(sql`select e.status from enrolments e join installs i on i.id = e.install_id join persons p on p.person_id = e.person_id where i.code = 'XM2026-ZT07' and p.person_no = 'S20260304'`);
+    expect(enrolment?.status).toBe('approved');
     const [row] = await t.db.select({ id: courses.id }).from(courses).where(eq(courses.code, 'KC2026-0101'));
     const found = (await t.call(catalog.findCourseByPage, { query: { keyword: '新质生产力', pageSize: 10 } })).json.obj as { list: { id: number; title: string }[] };
     expect(found.list.map((c) => c.id)).toContain(row!.id);

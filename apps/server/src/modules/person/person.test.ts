@@ -174,7 +174,7 @@ describe('portal configuration and the shell', () => {
 });
 
 describe('display settings (关怀版 and the accessibility toolbar)', () => {
-  const care = { care: true, zoom: 1.5, contrast: 'yellowOnBlack', bigCursor: true, guide: 'line', readAloud: false } as const;
+  const care = { care: true, zoom: 1.5, contrast: 'yellowOnBlack', bigCursor: true, guide: 'line', readAloud: false, plain: true } as const;
 
   it('are null until saved, then the same from another login of the same person, and nobody else’s', async () => {
     const other = await t.login('13800000005');
@@ -184,6 +184,14 @@ describe('display settings (关怀版 and the accessibility toolbar)', () => {
     const again = await t.login('13800000001');
     expect((await t.call(person.getDisplaySettings, { token: again })).json.obj).toEqual(care);
     expect((await t.call(person.getDisplaySettings, { token: other })).json.obj).toBeNull();
+  });
+
+  it('saved by a page from before 纯文本 was kept, read with it off', async () => {
+    const other = await t.login('13800000005');
+    const { plain: _plain, ...older } = care;
+    const r = await t.app.inject({ method: 'POST', url: urlOf(person.saveDisplaySettings, PRODUCT), payload: older, headers: { authorization: other } });
+    expect(r.statusCode).toBe(200);
+    expect((await t.call(person.getDisplaySettings, { token: other })).json.obj).toEqual({ ...care, plain: false });
   });
 
   it('refuse a visitor and settings outside the toolbar’s choices, changing nothing', async () => {

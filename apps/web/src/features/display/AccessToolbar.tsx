@@ -25,7 +25,6 @@ function Toggle({ pressed, onPress, children }: { pressed: boolean; onPress: () 
 export function AccessToolbar({ id, onClose }: { id: string; onClose: () => void }) {
   const s = useDisplay();
   const [said, setSaid] = useState('');
-  const [plain, setPlain] = useState(() => document.documentElement.hasAttribute('data-plain'));
   const first = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
@@ -41,13 +40,6 @@ export function AccessToolbar({ id, onClose }: { id: string; onClose: () => void
     const next = ZOOM_STEPS[Math.min(ZOOM_STEPS.length - 1, Math.max(0, i + by))] ?? 1;
     // A phone zooms as far as a computer (display.css reflows the page down to 187 px at 375 px and 200 %).
     change({ zoom: next }, next === s.zoom ? `页面已是 ${percent(next)}` : `页面缩放 ${percent(next)}`);
-  };
-  const togglePlain = () => {
-    const next = !plain;
-    // For this page only: the article's text without pictures, colours and side panels.
-    document.documentElement.toggleAttribute('data-plain', next);
-    setPlain(next);
-    setSaid(next ? '已切换为纯文本' : '已恢复图文显示');
   };
   const toggleReadAloud = async () => {
     if (s.readAloud) return change({ readAloud: false }, '指读已关闭');
@@ -101,7 +93,7 @@ export function AccessToolbar({ id, onClose }: { id: string; onClose: () => void
           <Toggle pressed={s.readAloud} onPress={() => void toggleReadAloud()}>
             指读
           </Toggle>
-          <Toggle pressed={plain} onPress={togglePlain}>
+          <Toggle pressed={s.plain} onPress={() => change({ plain: !s.plain }, s.plain ? '已恢复图文显示' : '已切换为纯文本')}>
             纯文本
           </Toggle>
         </div>
@@ -110,9 +102,7 @@ export function AccessToolbar({ id, onClose }: { id: string; onClose: () => void
             type="button"
             className="a11y-button"
             onClick={() => {
-              change({ zoom: 1, contrast: 'none', bigCursor: false, guide: 'none', readAloud: false }, '已恢复标准显示');
-              document.documentElement.removeAttribute('data-plain');
-              setPlain(false);
+              change({ zoom: 1, contrast: 'none', bigCursor: false, guide: 'none', readAloud: false, plain: false }, '已恢复标准显示');
             }}
           >
             全部重置

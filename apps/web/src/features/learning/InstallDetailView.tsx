@@ -14,6 +14,7 @@ import { KIND_LABELS, studyHref } from '../study/links.ts';
 import { TopicPathView } from './TopicPath.tsx';
 import { topicStudyHref } from './topicPath.ts';
 import './learning.css';
+import { TableRegion } from '../content/TableRegion.tsx';
 
 type PlanCourse = learningTypes.InstallDetail['plans'][number]['courses'][number];
 
@@ -158,21 +159,23 @@ export function InstallDetailView({ installId, withEnrolment }: { installId: num
                   </span>
                 </h2>
                 <p className="lc-muted">{p.description}</p>
-                <Table<PlanCourse>
-                  rowKey="id"
-                  size="small"
-                  columns={columns}
-                  dataSource={p.courses}
-                  pagination={p.courses.length > 10 ? { pageSize: 10 } : false}
-                  scroll={{ x: 640 }}
-                  locale={{ emptyText: '本计划暂无课程' }}
-                  expandable={{
-                    columnTitle: <span className="visually-hidden">展开章节</span>,
-                    expandedRowKeys: expanded,
-                    onExpandedRowsChange: (keys) => setExpanded(keys.map(Number)),
-                    expandedRowRender: (c) => <CourseChapters courseId={c.id} installId={install.id} />,
-                  }}
-                />
+                <TableRegion label={`${p.title}的课程`}>
+                  <Table<PlanCourse>
+                    rowKey="id"
+                    size="small"
+                    columns={columns}
+                    dataSource={p.courses}
+                    pagination={p.courses.length > 10 ? { pageSize: 10 } : false}
+                    scroll={{ x: 640 }}
+                    locale={{ emptyText: '本计划暂无课程' }}
+                    expandable={{
+                      columnTitle: <span className="visually-hidden">展开章节</span>,
+                      expandedRowKeys: expanded,
+                      onExpandedRowsChange: (keys) => setExpanded(keys.map(Number)),
+                      expandedRowRender: (c) => <CourseChapters courseId={c.id} installId={install.id} />,
+                    }}
+                  />
+                </TableRegion>
               </section>
             ))}
             <section className="lc-card" aria-labelledby="install-more">

@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import { Notice } from './plain.tsx';
 import type { Quality } from './Player.tsx';
+import { renditionsOf } from './renditions.ts';
 
 let hlsModule: Promise<typeof import('hls.js')> | null = null;
 /** hls.js (a large chunk), requested once, only where the browser cannot play HLS itself. */
@@ -18,6 +19,44 @@ function loadHls() {
 
 /** The browser plays HLS itself (Safari, Chromium since 2025): no hls.js to load, parse and run. */
 const playsHlsNatively = () => typeof document !== 'undefined' && document.createElement('video').canPlayType('application/vnd.apple.mpegurl') !== '';
+
+/**
+ * 清晰度 where the browser plays HLS itself: it chooses among the master playlist's renditions on its
+ * own and offers no choice, so the renditions are read from the master (a small text the browser has
+ * just fetched too) and a choice plays that rendition's playlist (自动: the master again) from where the
+ * video stood: the moment, playing or paused, the speed (a new source resets it). The page's own
+ * loadedmetadata handler runs before this one, which has the last word.
+ */
+async function nativeQuality(video: HTMLVideoElement, src: string, tell: (q: Quality) => void, signal: AbortSignal) {
+  const master = new URL(src, window.location.href).href;
+  const res = await fetch(master, { signal });
+  if (!res.ok) return;
+  const renditions = renditionsOf(await res.text(), master);
+  if (renditions.length < 2 || signal.aborted) return;
+  /** Where the video stood when the first of the choices still loading was made. */
+  let resume: { at: number; playing: boolean; rate: number } | null = null;
+  const restore = () => {
+    if (!resume) return;
+    video.currentTime = resume.at;
+    video.playbackRate = resume.rate;
+    if (resume.playing) void video.play().catch(() => undefined);
+    resume = null;
+  };
+  video.addEventListener('loadedmetadata', restore);
+  signal.addEventListener('abort', () => video.removeEventListener('loadedmetadata', restore));
+  const offer = (current: number) =>
+    tell({
+      heights: renditions.map((r) => r.height),
+      current,
+      choose: (level) => {
+        if (level === current) return;
+        resume ??= { at: video.currentTime, playing: !video.paused && !video.ended, rate: video.playbackRate };
+        video.src = level < 0 ? master : renditions[level]!.url;
+        offer(level);
+      },
+    });
+  offer(-1);
+}
 
 /** A replay always plays HLS: its page starts loading hls.js (only where the browser cannot play it itself) beside the page's own calls. */
 export function preloadHls() {
@@ -48,7 +87,7 @@ export function HlsVideo({
   failedText: string;
   /** The page draws its own controls (Player.tsx) instead of the browser's. */
   ownControls?: boolean;
-  /** The renditions hls.js plays, and the choice among them (null: the browser plays the playlist itself). */
+  /** The renditions of the master playlist and the choice among them (null: none to choose). */
   onQuality?: (quality: Quality | null) => void;
 }) {
   const [failed, setFailed] = useState(false);
@@ -62,7 +101,11 @@ export function HlsVideo({
       const onError = () => setFailed(true);
       video.addEventListener('error', onError);
       native();
+      const reading = new AbortController();
+      if (onQuality) void nativeQuality(video, src, onQuality, reading.signal).catch(() => undefined);
       return () => {
+        reading.abort();
+        onQuality?.(null);
         video.removeEventListener('error', onError);
         video.removeAttribute('src');
         video.load();
@@ -82,9 +125,17 @@ export function HlsVideo({
         const tell = () =>
           onQuality?.({
             heights: hls.levels.map((l) => l.height),
-            current: hls.autoLevelEnabled ? -1 : hls.currentLevel,
+            // The level asked for (-1: 自动); currentLevel still names the old one until the switch is played.
+            current: hls.manualLevel,
             choose: (level) => {
               hls.currentLevel = level;
+              // hls.js empties the buffer and loads the chosen rendition, but the picture already decoded
+              // plays on up to the next key frame (seconds); seeking to the same moment once the new
+              // rendition is buffered shows it at once.
+              const at = video.currentTime;
+              hls.once(Hls.Events.FRAG_BUFFERED, () => {
+                video.currentTime = Math.max(at, video.currentTime);
+              });
               tell();
             },
           });

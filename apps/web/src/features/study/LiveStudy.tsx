@@ -3,6 +3,10 @@
  * is on; attendance counts like a video (playing and visible) but only while the lesson is on.
  * After the end the page links to the replay; `replay` (the /studylive1 page) plays it, counted by
  * the replay's rule in a session of its own.
+ *
+ * Both play in the portal's own controls (Player.tsx): the live stream with 直播中 and the time since the
+ * lesson began instead of a progress bar and speed; the replay with the whole progress bar, held like a
+ * video chapter's to the furthest point watched until the lesson is completed (the replay's rule).
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -12,6 +16,8 @@ import { StudyPanel } from './StudyPanel.tsx';
 import { useStudySession } from './useStudySession.ts';
 import { Notice, PlainButton } from './plain.tsx';
 import { HlsVideo } from './HlsVideo.tsx';
+import { Player, type Quality } from './Player.tsx';
+import { useSeekLimit } from './useSeekLimit.tsx';
 
 export { preloadHls } from './HlsVideo.tsx';
 
@@ -59,6 +65,8 @@ export function LiveStudy({ resourceId, title, replay = false, courseId, bridge 
     pauseMedia: () => videoRef.current?.pause(),
   });
   const { session, reopen, setMediaPlaying } = study;
+  const seekLimit = useSeekLimit(videoRef, study);
+  const [quality, setQuality] = useState<Quality | null>(null);
   const navigate = useNavigate();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -119,33 +127,39 @@ export function LiveStudy({ resourceId, title, replay = false, courseId, bridge 
   } else if (!src) {
     body = <Notice type="warning" title={phase === 'after' ? '本次直播暂无回放' : '直播地址暂未提供'} />;
   } else {
+    const label = `${phase === 'after' || replay ? '直播回放' : '直播'}：${title}`;
+    const liveSeconds = replay ? undefined : Math.max(0, Math.floor((now - Date.parse(r.liveStart ?? '')) / 1000)) || 0;
     body = (
-      <HlsVideo
-        key={src}
-        src={src}
-        vod={replay}
-        label={`${phase === 'after' || replay ? '直播回放' : '直播'}：${title}`}
-        videoRef={videoRef}
-        failedText="直播流加载失败，请刷新页面重试"
-        handlers={{
-          onLoadedMetadata: () => {
-            const v = videoRef.current;
-            if (v && seekOnLoad.current !== null) v.currentTime = seekOnLoad.current;
-            seekOnLoad.current = null;
-          },
-          onPlaying: () => study.setMediaPlaying(true),
-          onWaiting: () => study.setMediaPlaying(false),
-          onPause: () => {
-            if (videoRef.current?.ended) return;
-            study.setMediaPlaying(false);
-            study.report('pause');
-          },
-          onEnded: () => {
-            study.setMediaPlaying(false);
-            study.report('end');
-          },
-        }}
-      />
+      <Player key={src} videoRef={videoRef} label={label} quality={quality} liveSeconds={liveSeconds} limit={replay ? seekLimit.allowed : undefined} onRefused={seekLimit.refused}>
+        <HlsVideo
+          src={src}
+          vod={replay}
+          label={label}
+          videoRef={videoRef}
+          failedText="直播流加载失败，请刷新页面重试"
+          ownControls
+          onQuality={setQuality}
+          handlers={{
+            ...(replay ? seekLimit.handlers : {}),
+            onLoadedMetadata: () => {
+              const v = videoRef.current;
+              if (v && seekOnLoad.current !== null) v.currentTime = seekOnLoad.current;
+              seekOnLoad.current = null;
+            },
+            onPlaying: () => study.setMediaPlaying(true),
+            onWaiting: () => study.setMediaPlaying(false),
+            onPause: () => {
+              if (videoRef.current?.ended) return;
+              study.setMediaPlaying(false);
+              study.report('pause');
+            },
+            onEnded: () => {
+              study.setMediaPlaying(false);
+              study.report('end');
+            },
+          }}
+        />
+      </Player>
     );
   }
 
@@ -157,6 +171,7 @@ export function LiveStudy({ resourceId, title, replay = false, courseId, bridge 
           {r.liveStart && r.liveEnd ? `（${dayjs(r.liveStart).format('MM-DD HH:mm')} 至 ${dayjs(r.liveEnd).format('MM-DD HH:mm')}）` : ''}
         </p>
         {body}
+        {replay ? seekLimit.notice : null}
       </div>
       <StudyPanel study={study} onResume={() => void videoRef.current?.play().catch(() => undefined)} />
     </div>

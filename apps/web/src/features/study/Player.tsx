@@ -9,6 +9,10 @@
  * furthest point watched (`limit`), by arrows, Page Up/Down, End or a drag alike; a refused move lands
  * on that point and `onRefused` says so. The page's own seeking guard stays behind it (VideoStudy).
  *
+ * A live stream has no moment to move to and no speed: `liveSeconds` puts 直播中 and the time since the
+ * lesson began where the progress and 倍速 are. The same controls play a replay (held like a chapter)
+ * and the media library's preview (free).
+ *
  * Drawn without antd (the study page's first view, ADR 0026).
  */
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
@@ -83,6 +87,7 @@ export function Player({
   onRefused,
   quality,
   label,
+  liveSeconds,
 }: {
   videoRef: React.RefObject<HTMLVideoElement | null>;
   /** The <video> element, without the browser's controls. */
@@ -93,7 +98,10 @@ export function Player({
   quality?: Quality | null;
   /** The video's name, for the group of controls. */
   label: string;
+  /** A live stream: seconds since the lesson began, shown with 直播中 instead of the progress and 倍速. */
+  liveSeconds?: number;
 }) {
+  const live = liveSeconds !== undefined;
   const box = useRef<HTMLDivElement>(null);
   const [s, setS] = useState<State>({ paused: true, muted: false, volume: 1, time: 0, duration: 0, rate: 1 });
   const [full, setFull] = useState(false);
@@ -186,21 +194,33 @@ export function Player({
         <button type="button" className="player-button player-play" aria-label={s.paused ? '播放' : '暂停'} onClick={togglePlay}>
           {icon(s.paused ? 'play' : 'pause')}
         </button>
-        <input
-          type="range"
-          className="player-progress"
-          aria-label="进度"
-          aria-valuetext={played}
-          min={0}
-          max={Math.max(1, Math.floor(s.duration))}
-          step={1}
-          value={Math.floor(s.time)}
-          onKeyDown={onProgressKey}
-          onChange={(e) => seek(Number(e.target.value))}
-        />
-        <span className="player-time" aria-hidden="true">
-          {clock(s.time)} / {clock(s.duration)}
-        </span>
+        {live ? (
+          <span className="player-live">
+            <span className="player-live-badge">直播中</span>
+            <span className="player-time">
+              <span aria-hidden="true">{clock(liveSeconds)}</span>
+              <span className="visually-hidden">已开播 {spokenDuration(liveSeconds)}</span>
+            </span>
+          </span>
+        ) : (
+          <>
+            <input
+              type="range"
+              className="player-progress"
+              aria-label="进度"
+              aria-valuetext={played}
+              min={0}
+              max={Math.max(1, Math.floor(s.duration))}
+              step={1}
+              value={Math.floor(s.time)}
+              onKeyDown={onProgressKey}
+              onChange={(e) => seek(Number(e.target.value))}
+            />
+            <span className="player-time" aria-hidden="true">
+              {clock(s.time)} / {clock(s.duration)}
+            </span>
+          </>
+        )}
         <button type="button" className="player-button" aria-label="静音" aria-pressed={s.muted} onClick={() => video() && (video()!.muted = !video()!.muted)}>
           {icon(s.muted ? 'muted' : 'sound')}
         </button>
@@ -216,23 +236,25 @@ export function Player({
           onKeyDown={onVolumeKey}
           onChange={(e) => setVolume(Number(e.target.value) / 100)}
         />
-        <label className="player-choice">
-          <span className="player-choice-name">倍速</span>
-          <select
-            aria-label="倍速"
-            value={String(s.rate)}
-            onChange={(e) => {
-              const v = video();
-              if (v) v.playbackRate = Number(e.target.value);
-            }}
-          >
-            {RATES.map((r) => (
-              <option key={r} value={String(r)}>
-                {r}x
-              </option>
-            ))}
-          </select>
-        </label>
+        {live ? null : (
+          <label className="player-choice">
+            <span className="player-choice-name">倍速</span>
+            <select
+              aria-label="倍速"
+              value={String(s.rate)}
+              onChange={(e) => {
+                const v = video();
+                if (v) v.playbackRate = Number(e.target.value);
+              }}
+            >
+              {RATES.map((r) => (
+                <option key={r} value={String(r)}>
+                  {r}x
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         {quality && quality.heights.length > 1 ? (
           <label className="player-choice">
             <span className="player-choice-name">清晰度</span>

@@ -11,10 +11,7 @@ import { StudyPanel } from './StudyPanel.tsx';
 import { useStudySession } from './useStudySession.ts';
 import { HlsVideo } from './HlsVideo.tsx';
 import { Player, type Quality } from './Player.tsx';
-
-export const SEEK_REFUSED_TEXT = '未完成学习的章节不能拖动到未观看的部分';
-/** Slack for timeupdate granularity when telling natural playback from a jump. */
-const SEEK_SLACK_SECONDS = 2;
+import { useSeekLimit } from './useSeekLimit.tsx';
 
 export function VideoStudy({ resourceId, title, onEnded, bridge, startAt = null }: { resourceId: number; title: string; onEnded?: () => void; bridge?: AnchorBridge; startAt?: number | null }) {
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -23,11 +20,9 @@ export function VideoStudy({ resourceId, title, onEnded, bridge, startAt = null 
     position: () => videoRef.current?.currentTime ?? 0,
     pauseMedia: () => videoRef.current?.pause(),
   });
-  const { session, progress } = study;
-  const furthest = useRef(0);
-  const lastGood = useRef(0);
-  const completedRef = useRef(false);
-  const [seekNotice, setSeekNotice] = useState(0);
+  const { session } = study;
+  const seekLimit = useSeekLimit(videoRef, study);
+  const { furthest, lastGood } = seekLimit;
   const [quality, setQuality] = useState<Quality | null>(null);
   /** A note's position asked for before the video could seek: taken instead of the resume position. */
   const seekOnLoad = useRef<number | null>(null);
@@ -47,26 +42,12 @@ export function VideoStudy({ resourceId, title, onEnded, bridge, startAt = null 
     [bridge, resourceId],
   );
 
-  useEffect(() => {
-    completedRef.current = progress?.completedAt != null;
-    if (progress) furthest.current = Math.max(furthest.current, progress.maxPosition);
-  }, [progress]);
-
-  useEffect(() => {
-    if (study.seekRefusedAt) setSeekNotice(study.seekRefusedAt);
-  }, [study.seekRefusedAt]);
-
-  useEffect(() => {
-    if (!seekNotice) return;
-    const t = window.setTimeout(() => setSeekNotice(0), 5000);
-    return () => window.clearTimeout(t);
-  }, [seekNotice]);
-
-  const allowed = () => (completedRef.current ? Number.POSITIVE_INFINITY : furthest.current + SEEK_SLACK_SECONDS);
-
+  /** Where playback starts is chosen once: a new source of the same video (清晰度) keeps its own moment. */
+  const started = useRef(false);
   const onLoadedMetadata = () => {
     const v = videoRef.current;
-    if (!v || !session) return;
+    if (!v || !session || started.current) return;
+    started.current = true;
     furthest.current = Math.max(furthest.current, session.progress.maxPosition);
     const fromAddress = startAt === null ? null : session.progress.completedAt ? startAt : Math.min(startAt, furthest.current);
     const resumeAt = seekOnLoad.current ?? fromAddress ?? session.progress.lastPosition;
@@ -74,25 +55,6 @@ export function VideoStudy({ resourceId, title, onEnded, bridge, startAt = null 
     if (resumeAt > 0 && (!Number.isFinite(v.duration) || resumeAt < v.duration - 1)) {
       lastGood.current = resumeAt;
       v.currentTime = resumeAt;
-    }
-  };
-
-  const onTimeUpdate = () => {
-    const v = videoRef.current;
-    if (!v || v.seeking) return;
-    const t = v.currentTime;
-    if (t <= allowed()) {
-      lastGood.current = t;
-      if (!v.paused) furthest.current = Math.max(furthest.current, t);
-    }
-  };
-
-  const onSeeking = () => {
-    const v = videoRef.current;
-    if (!v) return;
-    if (v.currentTime > allowed()) {
-      v.currentTime = Math.min(lastGood.current, furthest.current);
-      setSeekNotice(Date.now());
     }
   };
 
@@ -110,8 +72,7 @@ export function VideoStudy({ resourceId, title, onEnded, bridge, startAt = null 
 
   const handlers: React.VideoHTMLAttributes<HTMLVideoElement> = {
     onLoadedMetadata,
-    onTimeUpdate,
-    onSeeking,
+    ...seekLimit.handlers,
     onPlaying: () => study.setMediaPlaying(true),
     onSeeked: () => {
       const v = videoRef.current;
@@ -134,7 +95,7 @@ export function VideoStudy({ resourceId, title, onEnded, bridge, startAt = null 
     <div className="study-main">
       <div className="study-media">
         {/* Our own controls (Player.tsx): named in Chinese, by keyboard, the progress held to the furthest point watched. */}
-        <Player videoRef={videoRef} label={title} limit={allowed} onRefused={() => setSeekNotice(Date.now())} quality={quality}>
+        <Player videoRef={videoRef} label={title} limit={seekLimit.allowed} onRefused={seekLimit.refused} quality={quality}>
           {/\.m3u8(\?|$)/.test(session.resource.mediaUrl) ? (
             // A lecture transcoded by the media library: its master playlist, renditions chosen by the player.
             <HlsVideo key={session.resource.mediaUrl} src={session.resource.mediaUrl} vod label={`视频：${title}`} videoRef={videoRef} failedText="视频加载失败，请刷新页面重试" handlers={{ preload: 'metadata', ...handlers }} ownControls onQuality={setQuality} />
@@ -142,9 +103,7 @@ export function VideoStudy({ resourceId, title, onEnded, bridge, startAt = null 
             <video ref={videoRef} className="study-video" src={session.resource.mediaUrl} playsInline preload="metadata" aria-label={`视频：${title}`} {...handlers} />
           )}
         </Player>
-        {seekNotice ? (
-          <Notice className="study-seek-notice" type="warning" role="alert" title={SEEK_REFUSED_TEXT} />
-        ) : null}
+        {seekLimit.notice}
       </div>
       <StudyPanel study={study} onResume={() => void videoRef.current?.play().catch(() => undefined)} />
     </div>

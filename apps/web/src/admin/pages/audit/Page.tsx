@@ -69,7 +69,7 @@ export default function AuditPage() {
   return (
     <>
       <Typography.Title level={2}>审计日志</Typography.Title>
-      <AdminList<Entry>
+      <AdminList<Entry> label="审计日志列表"
         list={admin.adminAuditList}
         exportCall={admin.adminAuditExport}
         exportName="审计日志"

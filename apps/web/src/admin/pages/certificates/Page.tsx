@@ -79,7 +79,7 @@ const CERT_COLUMNS: TableColumnsType<Item> = [
 
 function Certificates() {
   return (
-    <AdminList<Item>
+    <AdminList<Item> label="结业证书列表"
       list={AC.adminCertList}
       exportCall={AC.adminCertExport}
       exportName="结业证书"
@@ -129,7 +129,7 @@ function Rules() {
   ];
   return (
     <>
-      <AdminList<Rule> list={AC.adminCertRuleList} filters={RULE_FILTERS} columns={columns} rowKey="installId" empty="没有符合条件的培训" />
+      <AdminList<Rule> label="发证规则列表" list={AC.adminCertRuleList} filters={RULE_FILTERS} columns={columns} rowKey="installId" empty="没有符合条件的培训" />
       {editing ? <RuleDrawer rule={editing} onClose={() => setEditing(null)} /> : null}
     </>
   );

@@ -129,7 +129,7 @@ function KindPanel({ kind }: { kind: Kind }) {
   ];
   return (
     <>
-      <AdminList<Row>
+      <AdminList<Row> label="内容列表"
         list={adminContent.adminContentList}
         fixed={{ kind }}
         filters={FILTERS}

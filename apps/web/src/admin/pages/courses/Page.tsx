@@ -80,7 +80,7 @@ function CourseList() {
     },
   ];
   return (
-    <AdminList<Row>
+    <AdminList<Row> label="课程列表"
       list={adminCourses.adminCourseList}
       exportCall={adminCourses.adminCourseExport}
       exportName="课程列表"

@@ -58,7 +58,7 @@ export function Papers() {
     },
   ];
   return (
-    <AdminList<Row>
+    <AdminList<Row> label="试卷列表"
       list={adminExams.adminExamList}
       filters={FILTERS}
       columns={columns}

@@ -142,7 +142,7 @@ export function Questions() {
 
   return (
     <>
-      <AdminList<Row>
+      <AdminList<Row> label="试题列表"
         list={adminExams.adminExamQuestionList}
         filters={filters}
         columns={columns}

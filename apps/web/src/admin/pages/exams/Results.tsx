@@ -51,7 +51,7 @@ export function Results() {
           返回考试列表
         </Button>
       </div>
-      <AdminList<Row>
+      <AdminList<Row> label="考试成绩列表"
         list={adminExams.adminExamResults}
         exportCall={adminExams.adminExamResultsExport}
         exportName={exam.data ? `${exam.data.title}_成绩` : '考试成绩'}

@@ -61,7 +61,7 @@ function Problems({ id }: { id: number }) {
 
 function History() {
   return (
-    <AdminList<Item>
+    <AdminList<Item> label="导入记录列表"
       list={AI.adminImportList}
       exportCall={AI.adminImportExport}
       exportName="导入记录"

@@ -15,6 +15,7 @@ import { adminMedia as M } from '@portal/contract/refs';
 import { call, showError } from '../../../api/client.ts';
 import { callKey, useCallQuery } from '../../../api/useCallQuery.ts';
 import { HlsVideo } from '../../../features/study/HlsVideo.tsx';
+import { Player, type Quality } from '../../../features/study/Player.tsx';
 import { AdminList, type FilterField } from '../../AdminList.tsx';
 import { formatBytes, formatDateTime, formatDuration } from '../../format.ts';
 import { tusUpload, UploadError } from './tusUpload.ts';
@@ -155,10 +156,14 @@ function StatusCell({ a }: { a: Asset }) {
 
 function Preview({ asset, onClose }: { asset: Asset; onClose: () => void }) {
   const videoRef = useRef<HTMLVideoElement>(null);
+  const [quality, setQuality] = useState<Quality | null>(null);
   return (
     <Modal open title={asset.name} onCancel={onClose} footer={null} width={820} destroyOnHidden>
       {asset.kind === 'video' && asset.playUrl ? (
-        <HlsVideo src={asset.playUrl} vod label={`预览：${asset.name}`} videoRef={videoRef} failedText="视频加载失败，请刷新页面重试" handlers={{ preload: 'metadata' }} />
+        // The study page's controls: free seeking, 清晰度 among the renditions.
+        <Player videoRef={videoRef} label={asset.name} quality={quality}>
+          <HlsVideo src={asset.playUrl} vod label={`预览：${asset.name}`} videoRef={videoRef} failedText="视频加载失败，请刷新页面重试" handlers={{ preload: 'metadata' }} ownControls onQuality={setQuality} />
+        </Player>
       ) : null}
       {asset.kind === 'pdf' && asset.playUrl ? (
         <Space orientation="vertical">
@@ -241,7 +246,7 @@ export default function MediaPage() {
     <div className="admin-media">
       <Typography.Title level={2}>媒体库</Typography.Title>
       <UploadPanel settings={settings} />
-      <AdminList<Asset>
+      <AdminList<Asset> label="媒体列表"
         list={M.adminMediaList}
         filters={FILTERS}
         columns={columns}

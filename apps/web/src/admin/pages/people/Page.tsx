@@ -435,7 +435,7 @@ export default function PeoplePage() {
               当前单位：<strong>{placeName}</strong>
             </Typography.Paragraph>
           ) : null}
-          <AdminList<Person>
+          <AdminList<Person> label="人员列表"
             list={adminPeople.adminPersonList}
             exportCall={adminPeople.adminPersonExport}
             exportName="人员名单"

@@ -207,7 +207,7 @@ function Members({ cls }: { cls: Cls }) {
   ];
   return (
     <Card title={`班级学员（${cls.memberCount}）`} size="small">
-      <AdminList<AT.AdminClassMember>
+      <AdminList<AT.AdminClassMember> label="班级学员列表"
         list={T.adminClassMembers}
         exportCall={T.adminClassMembersExport}
         exportName={`班级学员_${cls.name}`}

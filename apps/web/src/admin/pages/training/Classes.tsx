@@ -39,8 +39,10 @@ export function Classes() {
     { kind: 'select', name: 'installId', label: '所属项目', width: 260, search: true, options: (options.data?.topics ?? []).map((t) => ({ value: String(t.id), label: `${t.title}（${t.year}）` })) },
   ];
   return (
-    <AdminList<Row>
+    <AdminList<Row> label="班级列表"
       list={T.adminClassList}
+      exportCall={T.adminClassExport}
+      exportName="班级"
       filters={filters}
       columns={COLUMNS}
       rowKey="id"

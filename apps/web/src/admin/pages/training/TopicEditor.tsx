@@ -17,6 +17,7 @@ import { call, showError } from '../../../api/client.ts';
 import { callKey, useCallQuery } from '../../../api/useCallQuery.ts';
 import { toast } from '../../../lib/toast.ts';
 import { PageLoading } from '../../../app/PageLoading.tsx';
+import { TableRegion } from '../../../features/content/TableRegion.tsx';
 import { KIND_OPTIONS } from './labels.ts';
 
 type Topic = AT.AdminTopicDetail;
@@ -241,7 +242,9 @@ function Plans({ topic }: { topic: Topic }) {
           }
         >
           {p.description ? <Typography.Paragraph type="secondary">{p.description}</Typography.Paragraph> : null}
-          <Table rowKey="courseId" size="small" columns={columns(p)} dataSource={p.courses} pagination={false} scroll={{ x: 'max-content' }} locale={{ emptyText: '计划中还没有课程' }} />
+          <TableRegion label={`${p.title}的课程`}>
+            <Table rowKey="courseId" size="small" columns={columns(p)} dataSource={p.courses} pagination={false} scroll={{ x: 'max-content' }} locale={{ emptyText: '计划中还没有课程' }} />
+          </TableRegion>
         </Card>
       ))}
       {editing ? <PlanModal topic={topic} plan={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
@@ -329,16 +332,18 @@ function CoursePicker({ plan, onClose }: { plan: Plan; onClose: () => void }) {
           <Radio.Button value={false}>作为选修</Radio.Button>
         </Radio.Group>
       </Space>
-      <Table
-        rowKey="id"
-        size="small"
-        columns={columns}
-        dataSource={list.data?.list ?? []}
-        loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: '没有符合条件的课程' }}
-        pagination={{ current: pageNum, pageSize: 8, total: list.data?.total ?? 0, onChange: setPageNum, showSizeChanger: false, showTotal: (n) => `共 ${n} 门` }}
-      />
+      <TableRegion label="可选课程">
+        <Table
+          rowKey="id"
+          size="small"
+          columns={columns}
+          dataSource={list.data?.list ?? []}
+          loading={list.isFetching}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: '没有符合条件的课程' }}
+          pagination={{ current: pageNum, pageSize: 8, total: list.data?.total ?? 0, onChange: setPageNum, showSizeChanger: false, showTotal: (n) => `共 ${n} 门` }}
+        />
+      </TableRegion>
     </Modal>
   );
 }

@@ -44,8 +44,10 @@ export function Topics() {
     { kind: 'select', name: 'kind', label: '类型', width: 120, options: KIND_OPTIONS },
   ];
   return (
-    <AdminList<Row>
+    <AdminList<Row> label="培训项目列表"
       list={T.adminTopicList}
+      exportCall={T.adminTopicExport}
+      exportName="培训项目"
       filters={filters}
       columns={COLUMNS}
       rowKey="id"

@@ -129,7 +129,7 @@ function BatchPass({ items, kind, onDone }: { items: R.QueueItem[]; kind: R.Queu
         <Form layout="vertical" onSubmitCapture={(e) => e.preventDefault()}>
           {practice ? null : (
             <Form.Item label="成绩（0至100分）" htmlFor="rq-batch-score">
-              <InputNumber id="rq-batch-score" step={0.5} precision={1} value={score} onChange={(v) => setScore(typeof v === 'number' ? v : null)} style={{ width: 160 }} />
+              <InputNumber id="rq-batch-score" step={0.5} precision={1} value={score} onChange={(v) => setScore(typeof v === 'number' ? v : null)} style={{ width: 160, maxWidth: '100%' }} />
             </Form.Item>
           )}
           <Form.Item label={practice ? '审核意见（选填）' : '评语（选填）'} htmlFor="rq-batch-comment">
