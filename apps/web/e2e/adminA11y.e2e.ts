@@ -7,7 +7,7 @@
  * judged again; then, still in care mode, one high-contrast pair (黄底黑字 at 1280 px, 黑底黄字 at
  * 375 px) with text at 7:1. Then the keyboard: the unit tree of 人员与单位, a drawer and a modal holding
  * and giving back the focus, and the folded section menu of a phone. ADMIN_A11Y_SHOTS=<dir> saves a
- * screenshot of each state in care mode. docs/decisions/XXXX-admin-care-and-keyboard.md.
+ * screenshot of each state in care mode. docs/decisions/0044-admin-care-and-keyboard.md.
  */
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
