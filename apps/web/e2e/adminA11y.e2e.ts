@@ -11,7 +11,7 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { a11yViolations, browserOfThisFile, eventually } from './helpers.ts';
+import { a11yViolations, browserOfThisFile, eventually, settleAnimations } from './helpers.ts';
 import { contrastFindings, measureCare, switchDisplay } from './display.ts';
 import { ADMINS, adminSession, openAdmin } from './admin.ts';
 
@@ -126,17 +126,7 @@ async function setCare(page: Page, care: boolean) {
   await page.waitForFunction((c) => document.documentElement.hasAttribute('data-care') === c, care);
   // antd's sizes follow the theme on the next render, some with a transition (a tag's text grows over 0.2 s).
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  await page.evaluate(() =>
-    Promise.race([
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
-          .map((a) => a.finished.catch(() => undefined)),
-      ),
-      new Promise((r) => setTimeout(r, 2000)),
-    ]),
-  );
+  await settleAnimations(page, 2000);
 }
 
 /** Everything found in one state: axe in standard mode, care mode's measures and axe, and the contrast pair. */

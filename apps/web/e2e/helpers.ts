@@ -176,22 +176,29 @@ export interface AxeOptions {
 }
 
 /** axe-core's WCAG 2.0/2.1 A and AA findings on the current page (the page needs bypassCSP to inject axe), as `rule: targets`. */
+/** Waits for the page's finite animations to end (spinners are not waited for), at most `ms`. */
+export async function settleAnimations(page: Page, ms: number): Promise<void> {
+  await page.evaluate(
+    (limit) =>
+      Promise.race([
+        Promise.all(
+          document
+            .getAnimations()
+            .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+            .map((a) => a.finished.catch(() => undefined)),
+        ),
+        new Promise((r) => setTimeout(r, limit)),
+      ]),
+    ms,
+  );
+}
+
 export async function a11yViolations(page: Page, opts: AxeOptions = {}): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
   // The page as it settles: a button that just became enabled fades from its disabled colours for a
   // moment, and axe caught it half way under load (colour contrast of a passing page). Endless
   // animations (spinners) are not waited for.
-  await page.evaluate(() =>
-    Promise.race([
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
-          .map((a) => a.finished.catch(() => undefined)),
-      ),
-      new Promise((r) => setTimeout(r, 3000)),
-    ]),
-  );
+  await settleAnimations(page, 3000);
   const tags = ['wcag2a', 'wcag2aa', ...(opts.impacts === 'all' ? ['wcag21a', 'wcag21aa'] : []), ...(opts.bestPractice ? ['best-practice'] : [])];
   const found = await page.evaluate(
     async ([values, enhanced]) => {
