@@ -40,7 +40,7 @@
  * dataset (`seed:large`) on first use.
  */
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
@@ -430,26 +430,36 @@ function cpuMsOf(pid: number): number {
 const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
 
 /**
- * CPU spent while `work` runs by the server, by PostgreSQL for the bench database (its connections
- * and its WAL writer, checkpointer and background writer; other databases' work on a shared host is
- * left out) and by this process (the load generator), in µs per request. Unlike requests per second
- * these hardly move with what else runs on the machine.
+ * CPU used so far (ms) by the server, by PostgreSQL for the bench database (its connections and its
+ * WAL writer, checkpointer and background writer; other databases' work on a shared host is left out)
+ * and by this process (the load generator). Two snapshots give what each spent in between.
  */
-async function cpuPerRequest<T>(db: pg.Client, serverPid: number, work: () => Promise<T>, requests: (r: T) => number) {
-  const pgPids = async () =>
-    (await db.query<{ pid: number }>(`select pid from pg_stat_activity where datname = current_database() or backend_type in ('walwriter', 'checkpointer', 'background writer')`)).rows.map((r) => r.pid);
-  const before = new Map((await pgPids()).map((p) => [p, cpuMsOf(p)]));
-  const server0 = cpuMsOf(serverPid);
-  const self0 = process.cpuUsage();
-  const result = await work();
-  const self = process.cpuUsage(self0);
-  const server = cpuMsOf(serverPid) - server0;
+async function cpuSnapshot(db: pg.Client, serverPid: number) {
+  const pids = (await db.query<{ pid: number }>(`select pid from pg_stat_activity where datname = current_database() or backend_type in ('walwriter', 'checkpointer', 'background writer')`)).rows.map((r) => r.pid);
+  const self = process.cpuUsage();
+  return { at: performance.now(), server: cpuMsOf(serverPid), postgres: new Map(pids.map((p) => [p, cpuMsOf(p)])), client: (self.user + self.system) / 1000 };
+}
+type CpuSnapshot = Awaited<ReturnType<typeof cpuSnapshot>>;
+
+/** What each process spent between two snapshots (ms of CPU), and the wall time between them. */
+function cpuBetween(a: CpuSnapshot, b: CpuSnapshot) {
   let postgres = 0;
   // A connection closed meanwhile (the pool lets idle ones go) took its CPU time with it: it counts 0, not less.
-  for (const p of new Set([...before.keys(), ...(await pgPids())])) postgres += Math.max(0, cpuMsOf(p) - (before.get(p) ?? 0));
+  for (const p of new Set([...a.postgres.keys(), ...b.postgres.keys()])) postgres += Math.max(0, (b.postgres.get(p) ?? 0) - (a.postgres.get(p) ?? 0));
+  return { wallMs: b.at - a.at, server: b.server - a.server, postgres, client: b.client - a.client };
+}
+
+/**
+ * CPU spent while `work` runs by the server, PostgreSQL and the load generator, in µs per request.
+ * Unlike requests per second these hardly move with what else runs on the machine.
+ */
+async function cpuPerRequest<T>(db: pg.Client, serverPid: number, work: () => Promise<T>, requests: (r: T) => number) {
+  const before = await cpuSnapshot(db, serverPid);
+  const result = await work();
+  const spent = cpuBetween(before, await cpuSnapshot(db, serverPid));
   const n = Math.max(1, requests(result));
   const us = (ms: number) => Math.round((ms * 1000) / n);
-  return { result, cpu: { server_cpu_us: us(server), pg_cpu_us: us(postgres), client_cpu_us: us((self.user + self.system) / 1000) } };
+  return { result, cpu: { server_cpu_us: us(spent.server), pg_cpu_us: us(spent.postgres), client_cpu_us: us(spent.client) } };
 }
 
 async function benchHeartbeat() {
@@ -718,7 +728,17 @@ async function benchExam() {
       const result = (await call(agent, 'submit', E.saveExamRecord.path, token, { attemptId: paper.attemptId })) as E.AttemptResult | null;
       if (result) submittedScores.set(paper.attemptId, result.score);
     };
+    // The CPU each process spent in the start window and over the whole run: on one machine the load
+    // generator's 5,000 connections take their share of the cores beside the instance and PostgreSQL.
+    const cpuAtStart = await cpuSnapshot(db, child.pid!);
+    const startWindowEnds = at(START_WITHIN_MS).then(() => cpuSnapshot(db, child.pid!));
     await Promise.all(tokens.map(learner));
+    const cpuAtEnd = await cpuSnapshot(db, child.pid!);
+    const cpuRow = (window: string, spent: ReturnType<typeof cpuBetween>) => {
+      const share = (ms: number) => Math.round((ms / spent.wallMs) * 100);
+      return { window, wall_s: +(spent.wallMs / 1000).toFixed(1), server_pct_of_a_core: share(spent.server), postgres_pct: share(spent.postgres), load_generator_pct: share(spent.client), cores: availableParallelism() };
+    };
+    const cpuRows = [cpuRow('start window (first 10 s)', cpuBetween(cpuAtStart, await startWindowEnds)), cpuRow('whole run', cpuBetween(cpuAtStart, cpuAtEnd))];
 
     // Integrity, from the database: the newest acknowledged answer of every attempt and question is the
     // stored one, no earlier answer replaced a later one, and every score is the grading of what is stored.
@@ -785,6 +805,7 @@ async function benchExam() {
       });
     }
     save('exam', rows);
+    save('exam-cpu', cpuRows);
     const integrity = [
       { check: 'attempts started', value: sent.size, expected: LEARNERS },
       { check: 'attempts left open (not submitted)', value: open, expected: 0 },

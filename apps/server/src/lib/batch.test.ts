@@ -59,4 +59,26 @@ describe('batched lookups', () => {
     expect(await Promise.all([first, ...later, last])).toEqual([2, 4, 6, 8]);
     expect(sizes).toEqual([1, 3]);
   });
+
+  it('keyed lookups with a limit: keys asked while a query runs go in the next one, each once', async () => {
+    const calls: string[][] = [];
+    let release: () => void = () => undefined;
+    const load = batched(
+      async (keys: string[]) => {
+        calls.push(keys);
+        if (calls.length === 1) await new Promise<void>((r) => (release = r));
+        return new Map(keys.map((k) => [k, k.toUpperCase()]));
+      },
+      200,
+      1,
+    );
+    const first = load('a');
+    await new Promise((r) => setImmediate(r));
+    const waiting = [load('b'), load('c'), load('b')];
+    await new Promise((r) => setImmediate(r));
+    expect(calls).toEqual([['a']]);
+    release();
+    expect(await Promise.all([first, ...waiting])).toEqual(['A', 'B', 'C', 'B']);
+    expect(calls).toEqual([['a'], ['b', 'c']]);
+  });
 });

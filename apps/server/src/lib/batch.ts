@@ -45,10 +45,14 @@ export function batchedCalls<I, O>(runMany: (items: I[]) => Promise<O[]>, maxBat
     });
 }
 
-/** Keyed lookups of one turn share one query (each distinct key asked once). */
-export function batched<K, V>(fetchMany: (keys: K[]) => Promise<Map<K, V>>, maxBatch = 200): (key: K) => Promise<V | undefined> {
-  return batchedCalls(async (keys: K[]) => {
-    const found = await fetchMany([...new Set(keys)]);
-    return keys.map((k) => found.get(k));
-  }, maxBatch);
+/** Keyed lookups of one turn share one query (each distinct key asked once); `maxInFlight` as for batchedCalls. */
+export function batched<K, V>(fetchMany: (keys: K[]) => Promise<Map<K, V>>, maxBatch = 200, maxInFlight = Infinity): (key: K) => Promise<V | undefined> {
+  return batchedCalls(
+    async (keys: K[]) => {
+      const found = await fetchMany([...new Set(keys)]);
+      return keys.map((k) => found.get(k));
+    },
+    maxBatch,
+    maxInFlight,
+  );
 }
