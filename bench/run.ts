@@ -21,7 +21,11 @@
  *           (bar: p99 ≤ 300 ms for each, 0 errors; afterwards 0 lost, 0 overwritten, 0 mismatched scores,
  *           checked from the database; any of those not 0 fails the run). Each learner opens its own
  *           connections with its first call, as browsers do (BENCH_EXAM_CONNECTIONS=64: a shared pool
- *           instead); BENCH_EXAM_VIA=nginx sends them through the README's nginx example
+ *           instead); BENCH_EXAM_VIA=nginx sends them through the README's nginx example. Beside each
+ *           latency: the server's own (Server-Timing), the time until a new connection was accepted and
+ *           until the first byte; a second table (exam-cpu) has the CPU the instance, PostgreSQL and the
+ *           load generator used in the start window and over the run, the generator's event-loop delay
+ *           and the instance's longest accept queue (`ss`)
  *
  *   import  100,000 people from one .xlsx into PostgreSQL (bench/import.ts; bar: well under a minute)
  *   certificates  certificate PDFs on the embedded database, the server in its own process: one
@@ -43,9 +47,10 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync } from 
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { catalog, content, exam as E, isCallDef, type CallDef } from '@portal/contract';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -586,18 +591,22 @@ function someAnswer(q: { type: string; options: { key: string }[] }): string[] {
   return [['为人民服务', '为 人民 服务', '为人民谋幸福'][Math.floor(Math.random() * 3)]!];
 }
 
-type Sample = { kind: 'start' | 'save' | 'submit'; at: number; end: number; ms: number; serverMs: number; ok: boolean; connectionError?: boolean };
+type Sample = { kind: 'start' | 'save' | 'submit'; at: number; end: number; ms: number; serverMs: number; connectMs: number; firstByteMs: number; ok: boolean; connectionError?: boolean };
 
 /**
  * One POST over a keep-alive agent (the learner's own, or a shared pool); its time counts from `since` (when it was due, so time
  * queued behind the pool's connections is counted, not hidden).
  */
 function examCall(agent: http.Agent, port: number, p: string, token: string, body: unknown, since: number) {
-  return new Promise<{ status: number; json: { res: boolean; obj: unknown; resMsg?: string } | null; ms: number; serverMs: number }>((resolve) => {
+  return new Promise<{ status: number; json: { res: boolean; obj: unknown; resMsg?: string } | null; ms: number; serverMs: number; connectMs: number; firstByteMs?: number }>((resolve) => {
     const payload = body === undefined ? '' : JSON.stringify(body);
+    // The time until a new connection was accepted (NaN on a connection kept from an earlier call).
+    let connectMs = NaN;
+    let firstByteMs = NaN;
     const req = http.request(
       { host: '127.0.0.1', port, path: p, method: 'POST', agent, headers: { authorization: token, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) } },
       (res) => {
+        firstByteMs = performance.now() - since;
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
@@ -608,11 +617,14 @@ function examCall(agent: http.Agent, port: number, p: string, token: string, bod
             // not JSON: counted as an error below
           }
           const serverMs = Number(/dur=([\d.]+)/.exec(String(res.headers['server-timing'] ?? ''))?.[1] ?? NaN);
-          resolve({ status: res.statusCode ?? 0, json, ms: performance.now() - since, serverMs });
+          resolve({ status: res.statusCode ?? 0, json, ms: performance.now() - since, serverMs, connectMs, firstByteMs });
         });
       },
     );
-    req.on('error', () => resolve({ status: 0, json: null, ms: performance.now() - since, serverMs: NaN }));
+    req.on('socket', (socket) => {
+      if (socket.connecting) socket.once('connect', () => (connectMs = performance.now() - since));
+    });
+    req.on('error', () => resolve({ status: 0, json: null, ms: performance.now() - since, serverMs: NaN, connectMs }));
     req.end(payload);
   });
 }
@@ -681,7 +693,7 @@ async function benchExam() {
       const r = await examCall(agent, port, p, token, body, due);
       const ok = r.status >= 200 && r.status < 300 && r.json?.res === true;
       if (!ok) unexpected++;
-      samples.push({ kind, at: due - t0, end: performance.now() - t0, ms: r.ms, serverMs: r.serverMs, ok, connectionError: r.status === 0 });
+      samples.push({ kind, at: due - t0, end: performance.now() - t0, ms: r.ms, serverMs: r.serverMs, connectMs: r.connectMs, firstByteMs: r.firstByteMs ?? NaN, ok, connectionError: r.status === 0 });
       return ok ? r.json!.obj : null;
     };
 
@@ -731,14 +743,36 @@ async function benchExam() {
     // The CPU each process spent in the start window and over the whole run: on one machine the load
     // generator's 5,000 connections take their share of the cores beside the instance and PostgreSQL.
     const cpuAtStart = await cpuSnapshot(db, child.pid!);
-    const startWindowEnds = at(START_WITHIN_MS).then(() => cpuSnapshot(db, child.pid!));
+    // The load generator's own event-loop delay in the start window: a late generator reads answers late.
+    const generatorDelay = monitorEventLoopDelay({ resolution: 10 });
+    generatorDelay.enable();
+    // The instance's accept queue (connections the kernel has completed that the instance has not yet
+    // taken: `ss`'s Recv-Q of the listening socket), sampled every 250 ms through the start window.
+    // One shell of its own samples it, so that the generator does not start a process four times a second.
+    let acceptQueueMax: number | null = null;
+    const sampler = spawn('sh', ['-c', `while :; do ss -ltnH 'sport = :${instancePort}'; sleep 0.25; done`], { stdio: ['ignore', 'pipe', 'ignore'] });
+    sampler.on('error', () => undefined);
+    sampler.stdout.on('data', (chunk: Buffer) => {
+      for (const line of chunk.toString().split('\n')) {
+        const q = Number(line.trim().split(/\s+/)[1]);
+        if (line.trim() && Number.isFinite(q)) acceptQueueMax = Math.max(acceptQueueMax ?? 0, q);
+      }
+    });
+    const startWindowEnds = at(START_WITHIN_MS).then(() => {
+      generatorDelay.disable();
+      sampler.kill();
+      return cpuSnapshot(db, child.pid!);
+    });
     await Promise.all(tokens.map(learner));
     const cpuAtEnd = await cpuSnapshot(db, child.pid!);
     const cpuRow = (window: string, spent: ReturnType<typeof cpuBetween>) => {
       const share = (ms: number) => Math.round((ms / spent.wallMs) * 100);
       return { window, wall_s: +(spent.wallMs / 1000).toFixed(1), server_pct_of_a_core: share(spent.server), postgres_pct: share(spent.postgres), load_generator_pct: share(spent.client), cores: availableParallelism() };
     };
-    const cpuRows = [cpuRow('start window (first 10 s)', cpuBetween(cpuAtStart, await startWindowEnds)), cpuRow('whole run', cpuBetween(cpuAtStart, cpuAtEnd))];
+    const cpuRows = [
+      { ...cpuRow('start window (first 10 s)', cpuBetween(cpuAtStart, await startWindowEnds)), load_generator_delay_p99_ms: Math.round(generatorDelay.percentile(99) / 1e6), accept_queue_max: acceptQueueMax },
+      cpuRow('whole run', cpuBetween(cpuAtStart, cpuAtEnd)),
+    ];
 
     // Integrity, from the database: the newest acknowledged answer of every attempt and question is the
     // stored one, no earlier answer replaced a later one, and every score is the grading of what is stored.
@@ -789,6 +823,7 @@ async function benchExam() {
       const buckets = new Map<number, number>();
       for (const s of xs) buckets.set(Math.floor(s.end / 1000), (buckets.get(Math.floor(s.end / 1000)) ?? 0) + 1);
       const server = xs.map((s) => s.serverMs).filter((v) => !Number.isNaN(v));
+      const connects = xs.map((s) => s.connectMs).filter((v) => !Number.isNaN(v));
       rows.push({
         run: `${kind} (${LEARNERS} learners, ${perLearner ? 'a connection per learner' : `${CONNECTIONS} connections`}, ${VIA})`,
         count: xs.length,
@@ -798,6 +833,10 @@ async function benchExam() {
         p95_ms: Math.round(pct(xs.map((s) => s.ms), 0.95)),
         p99_ms: Math.round(pct(xs.map((s) => s.ms), 0.99)),
         server_p99_ms: +pct(server, 0.99).toFixed(1),
+        // Calls that opened a connection: how long until it was accepted.
+        new_connections: connects.length,
+        connect_p99_ms: connects.length ? Math.round(pct(connects, 0.99)) : null,
+        first_byte_p99_ms: Math.round(pct(xs.map((s) => s.firstByteMs).filter((v) => !Number.isNaN(v)), 0.99)),
         errors: xs.filter((s) => !s.ok).length,
         connection_errors: xs.filter((s) => s.connectionError).length,
         vs_bare: +(perSecond / bare.perSecond).toFixed(2),
