@@ -19,7 +19,7 @@ describe('the next step', () => {
     await loginWithPassword(page, baseUrl, '13900010061', 'Study@2026');
     await page.goto(`/specialTrainingInfo?id=${installId}`);
     const topicPath = page.getByTestId('topic-path');
-    await eventually(() => topicPath.textContent()).toBe('课程 0/1→结业测试→证书报名后即可开始学习，学时计入本专题。');
+    await eventually(() => topicPath.textContent()).toBe('课程 0/1→结业考试→证书报名后即可开始学习，学时计入本专题。');
     await page.getByRole('button', { name: `报名 ${SHORT_TOPIC.title}` }).click();
     await eventually(() => toastWith(page, '报名成功').count()).toBeGreaterThan(0);
 
@@ -30,8 +30,8 @@ describe('the next step', () => {
     const notice = page.getByRole('status').filter({ hasText: '恭喜，本课程已完成' });
     await eventually(() => notice.getByTestId('topic-path').textContent()).toContain('课程 1/1');
 
-    // The courses done: the notice leads to the 结业测试.
-    await notice.getByRole('button', { name: '参加结业测试' }).click();
+    // The courses done: the notice leads to the 结业考试.
+    await notice.getByRole('button', { name: '参加结业考试' }).click();
     await eventually(() => pathOf(page)).toBe('/examInfo');
     await page.getByRole('button', { name: /开始考试|继续考试/ }).click();
     await eventually(() => pathOf(page)).toBe('/exam');

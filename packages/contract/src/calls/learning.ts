@@ -90,7 +90,7 @@ export const myPlan = z.object({
   courses: z.array(myPlanCourse),
 });
 /**
- * A topic's way to its certificate, for me: 课程 n/m → 结业测试 → 证书, and the one next action.
+ * A topic's way to its certificate, for me: 课程 n/m → 结业考试 → 证书, and the one next action.
  * One service function decides it (the learning service's pathOf), so the topic page, the study page's completion
  * notice and the exam result say the same.
  */

@@ -1,5 +1,5 @@
 /**
- * What a topic's path shows (TopicPath.tsx): the checklist 课程 n/m → 结业测试 → 证书 and the one next
+ * What a topic's path shows (TopicPath.tsx): the checklist 课程 n/m → 结业考试 → 证书 and the one next
  * action, from the server's path (findCoursePlan's `path`, decided by one service function).
  */
 import type { learning } from '@portal/contract';
@@ -25,7 +25,7 @@ export const topicStudyHref = (courseId: number, installId: number) => `/study?c
 
 export function topicPathView(path: learning.TopicPath, installId: number): PathView {
   const steps: PathStep[] = [{ label: `课程 ${path.coursesDone}/${path.coursesTotal}`, done: path.hoursMet, current: path.next === 'study' }];
-  if (path.exam) steps.push({ label: '结业测试', done: path.exam.passed, current: path.next === 'exam' });
+  if (path.exam) steps.push({ label: '结业考试', done: path.exam.passed, current: path.next === 'exam' });
   steps.push({ label: '证书', done: path.certificate !== null && !path.certificate.revoked, current: path.next === 'certificate' });
   switch (path.next) {
     case 'join':
@@ -35,7 +35,7 @@ export function topicPathView(path: learning.TopicPath, installId: number): Path
         ? { steps, action: { label: `继续学习${bookTitle(path.nextCourse.title)}`, href: topicStudyHref(path.nextCourse.id, installId) }, note: null }
         : { steps, action: null, note: '本专题的课程学时尚不足要求，请联系培训管理员。' };
     case 'exam':
-      return { steps, action: { label: '参加结业测试', href: `/examInfo?examId=${path.exam!.id}` }, note: null };
+      return { steps, action: { label: '参加结业考试', href: `/examInfo?examId=${path.exam!.id}` }, note: null };
     case 'certificate':
       return { steps, action: { label: '打印证书', href: PRINT_CERTIFICATE_HREF }, note: null };
     case 'none':
