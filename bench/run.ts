@@ -598,9 +598,10 @@ type Sample = { kind: 'start' | 'save' | 'submit'; at: number; end: number; ms: 
  * queued behind the pool's connections is counted, not hidden).
  */
 function examCall(agent: http.Agent, port: number, p: string, token: string, body: unknown, since: number) {
-  return new Promise<{ status: number; json: { res: boolean; obj: unknown; resMsg?: string } | null; ms: number; serverMs: number; connectMs: number; firstByteMs?: number }>((resolve) => {
+  return new Promise<{ status: number; json: { res: boolean; obj: unknown; resMsg?: string } | null; ms: number; serverMs: number; connectMs: number; firstByteMs: number }>((resolve) => {
     const payload = body === undefined ? '' : JSON.stringify(body);
-    // The time until a new connection was accepted (NaN on a connection kept from an earlier call).
+    // The time until a new connection was established (the kernel's handshake: the instance takes it from
+    // its accept queue later; NaN on a connection kept from an earlier call), and until the first byte.
     let connectMs = NaN;
     let firstByteMs = NaN;
     const req = http.request(
@@ -624,7 +625,7 @@ function examCall(agent: http.Agent, port: number, p: string, token: string, bod
     req.on('socket', (socket) => {
       if (socket.connecting) socket.once('connect', () => (connectMs = performance.now() - since));
     });
-    req.on('error', () => resolve({ status: 0, json: null, ms: performance.now() - since, serverMs: NaN, connectMs }));
+    req.on('error', () => resolve({ status: 0, json: null, ms: performance.now() - since, serverMs: NaN, connectMs, firstByteMs }));
     req.end(payload);
   });
 }
@@ -693,7 +694,7 @@ async function benchExam() {
       const r = await examCall(agent, port, p, token, body, due);
       const ok = r.status >= 200 && r.status < 300 && r.json?.res === true;
       if (!ok) unexpected++;
-      samples.push({ kind, at: due - t0, end: performance.now() - t0, ms: r.ms, serverMs: r.serverMs, connectMs: r.connectMs, firstByteMs: r.firstByteMs ?? NaN, ok, connectionError: r.status === 0 });
+      samples.push({ kind, at: due - t0, end: performance.now() - t0, ms: r.ms, serverMs: r.serverMs, connectMs: r.connectMs, firstByteMs: r.firstByteMs, ok, connectionError: r.status === 0 });
       return ok ? r.json!.obj : null;
     };
 
@@ -833,7 +834,7 @@ async function benchExam() {
         p95_ms: Math.round(pct(xs.map((s) => s.ms), 0.95)),
         p99_ms: Math.round(pct(xs.map((s) => s.ms), 0.99)),
         server_p99_ms: +pct(server, 0.99).toFixed(1),
-        // Calls that opened a connection: how long until it was accepted.
+        // Calls that opened a connection: how long until it was established.
         new_connections: connects.length,
         connect_p99_ms: connects.length ? Math.round(pct(connects, 0.99)) : null,
         first_byte_p99_ms: Math.round(pct(xs.map((s) => s.firstByteMs).filter((v) => !Number.isNaN(v)), 0.99)),
