@@ -185,12 +185,17 @@ describe('the first minutes of new people', () => {
     page.on('response', (r) => {
       if (r.status() === 401) unauthorized.push(r.url());
     });
+    let held = 0;
     await page.route('**/video_learning/education/studentLearn/**', async (route) => {
+      held++;
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue().catch(() => undefined);
     });
     await sideNav(page, '学习课堂').getByRole('menuitem', { name: '学时统计' }).click();
     await eventually(() => pathOf(page)).toBe('/learningClassroom/statisticspage');
+    // On their way: the page has sent them (on a loaded machine its chunk may still be loading when the
+    // address has changed, and a logout before they leave would leave nothing to answer 401).
+    await eventually(() => held, { message: "the statistics page's calls were sent" }).toBeGreaterThan(0);
     await page.getByRole('navigation', { name: '账户' }).getByRole('button', { name: '退出登录' }).click();
     await eventually(() => toastWith(page, MSG.loggedOut).count()).toBe(1);
     await eventually(() => unauthorized.length, { message: 'the delayed calls were answered 401' }).toBeGreaterThan(0);
