@@ -175,7 +175,6 @@ export interface AxeOptions {
   enhancedContrast?: boolean;
 }
 
-/** axe-core's WCAG 2.0/2.1 A and AA findings on the current page (the page needs bypassCSP to inject axe), as `rule: targets`. */
 /** Waits for the page's finite animations to end (spinners are not waited for), at most `ms`. */
 export async function settleAnimations(page: Page, ms: number): Promise<void> {
   await page.evaluate(
@@ -193,6 +192,7 @@ export async function settleAnimations(page: Page, ms: number): Promise<void> {
   );
 }
 
+/** axe-core's WCAG 2.0/2.1 A and AA findings on the current page (the page needs bypassCSP to inject axe), as `rule: targets`. */
 export async function a11yViolations(page: Page, opts: AxeOptions = {}): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
   // The page as it settles: a button that just became enabled fades from its disabled colours for a

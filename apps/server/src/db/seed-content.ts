@@ -200,7 +200,7 @@ export async function seedContent(db: Db, rnd: () => number) {
     timed(`全省县处级干部进修班（${thisYear}年第一期）`, 'class', thisYear, new Date(now - 10 * DAY), 30, 60, 16, '县处级干部进修班，线上学习与集中面授相结合。'),
     timed(`全省中青年干部培训班（${thisYear}年）`, 'class', thisYear, new Date(now + 25 * DAY), 40, 50, 20, '中青年干部培训班，重点提升政治能力和履职本领。'),
     // Last, so that the draws of the demo before it are as they were.
-    timed(DEMO_SHORT_TOPIC.title, 'special', thisYear, new Date(now - 5 * DAY), 60, 0, 0.5, '学习新修订《行政复议法》的要点，0.5学时，可利用碎片时间完成；学完课程并通过结业测试，即颁发结业证书。'),
+    timed(DEMO_SHORT_TOPIC.title, 'special', thisYear, new Date(now - 5 * DAY), 60, 0, 0.5, '学习新修订《行政复议法》的要点，0.5学时，可利用碎片时间完成；学完课程并通过结业考试，即颁发结业证书。'),
   ];
   const installRows = await db.insert(installs).values(installValues).returning({ id: installs.id, kind: installs.kind, title: installs.title, requiredHours: installs.requiredHours, endAt: installs.endAt, yearId: installs.yearId });
 
