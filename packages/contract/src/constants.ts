@@ -30,8 +30,8 @@ export const MAX_PAGE_SIZE = 100;
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 /**
  * Not from SPEC.md: the document event the web app fires once it has taken over a page rendered on
- * the server (app/providers.tsx); the server's boot script (bootScript.ts) then presses again a
- * button pressed before that.
+ * the server, the page's own content included (app/RouteView.tsx); the server's boot script
+ * (bootScript.ts) then presses again a button pressed before that.
  */
 export const HYDRATED_EVENT = 'portal-hydrated';
 /** The college's calendar (the header's date, "today"): China time unless the server's TIME_ZONE says otherwise. */

@@ -3,10 +3,10 @@
  * modal and a 请先登录 panel; noPermission → the no-permission modal, page withheld) and renders the
  * page, lazily loaded; a page of an area (the classroom, class management) inside the area's layout.
  */
-import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { LockOutlined, StopOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router';
-import { decideRoute, MSG, type RouteDecision, type RouteSpec } from '@portal/contract/base';
+import { decideRoute, HYDRATED_EVENT, MSG, type RouteDecision, type RouteSpec } from '@portal/contract/base';
 import { authUi } from '../features/auth/authUi.ts';
 import { useSession } from '../features/auth/session.ts';
 import { pageTitle, usePortalConfig } from '../lib/config.ts';
@@ -22,6 +22,26 @@ export function useDocumentTitle(title: string) {
   useEffect(() => {
     document.title = pageTitle(title, config?.collegeName);
   }, [title, config?.collegeName]);
+}
+
+let announced = false;
+
+/**
+ * Tells the page (once) that the web app has taken it over: the server's boot script then presses again
+ * a button pressed before (bootScript.ts), and main.tsx lets Back and Forward through to the router.
+ *
+ * Announced when the page's own content has committed, not when the app's root has: React adopts the
+ * content of a Suspense boundary in a later pass than the root, and a press on a button it has not yet
+ * adopted is dropped (a 清除 pressed early was lost; a 搜索 fell through to the browser's own form
+ * submit and reloaded the page). An effect of a wrapper with one child: it changes no useId of the page.
+ */
+function AnnounceTakeover({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    if (announced) return;
+    announced = true;
+    document.dispatchEvent(new Event(HYDRATED_EVENT));
+  }, []);
+  return children;
 }
 
 const NOT_PRELOADING = { get: () => false, subscribe: () => () => undefined };
@@ -78,7 +98,9 @@ export function RouteView({ spec, Page }: { spec: RouteSpec; Page: PageComponent
   }
   const page = (
     <Suspense fallback={<PageLoading />}>
-      <Page />
+      <AnnounceTakeover>
+        <Page />
+      </AnnounceTakeover>
     </Suspense>
   );
   const area = areaOf(spec.path);

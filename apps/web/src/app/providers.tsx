@@ -7,7 +7,6 @@ import { Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { HYDRATED_EVENT } from '@portal/contract/base';
 import { forgetOtherPeople } from '../api/useCallQuery.ts';
 import { useSession } from '../features/auth/session.ts';
 import { onToastWanted, toastWanted } from '../lib/toast.ts';
@@ -41,12 +40,6 @@ function ToastHost() {
 }
 
 export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
-  // Once the first screen is React's, a page rendered on the server has its early button press
-  // pressed again (apps/server/src/http/bootScript.ts). An effect here, not a component beside the
-  // router: an extra child would change every useId of the page against the server's HTML.
-  useEffect(() => {
-    document.dispatchEvent(new Event(HYDRATED_EVENT));
-  }, []);
   // After a logout, or another person's login on the same computer, nothing of the last person's
   // answers stays in memory (useCallQuery keys them by person, so they would not be shown anyway).
   const who = useSession().person?.personId ?? null;
