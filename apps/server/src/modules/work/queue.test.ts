@@ -115,6 +115,12 @@ describe('reviewing from the queue', () => {
     expect(Date.parse(held.finalAt) - Date.now()).toBeGreaterThan(5_000);
     expect((await queue(teacher)).list.some((i) => i.submissionId === item.submissionId)).toBe(false);
     expect(await waitingCount(teacher)).toBe(before.waiting - 1);
+    // The class area's counts say the same at once: the teacher's pending counts and the assignment's 待批阅.
+    const pendingOf = async () => (await ok<{ homework: number; practice: number }[]>(W.findWorkPending, teacher)).reduce((n, c) => n + c.homework + c.practice, 0);
+    expect(await pendingOf()).toBe(before.waiting - 1);
+    const assignment = async () => (await ok<W.ClassWorkItem[]>(W.findClassWork, teacher, { query: { classId: item.classId, kind: 'homework' } })).find((w) => w.id === item.workId)!;
+    const waitingHere = before.works.find((w) => w.workId === item.workId)!.waiting;
+    expect((await assignment()).pending).toBe(waitingHere - 1);
     // Nothing of it yet where the learner or the class area reads: still awaiting review, no message.
     expect(await stateOf(item.submissionId)).toEqual({ state: 'submitted', score: null });
     expect(await messagesOf(item.personId)).toBe(messages);

@@ -371,7 +371,8 @@ export function makeWork({ db, platform, files, classesOf, classOfTeacher, uploa
         courseTitle: sql<string>`coalesce(${courses.title}, '')`,
         installTitle: sql<string>`coalesce(${installs.title}, '')`,
         members: sql<number>`(select count(*) from ${classMembers} where ${classMembers.classId} = ${works.classId})`.mapWith(Number),
-        pending: sql<number>`(select count(*) from ${workSubmissions} where ${workSubmissions.workId} = ${works.id} and ${workSubmissions.state} = 'submitted')`.mapWith(Number),
+        // Awaiting review as the review queue counts it: a hand-in under a review held in its undo window is spoken for.
+        pending: sql<number>`(select count(*) from ${workSubmissions} where ${workSubmissions.workId} = ${works.id} and ${workSubmissions.state} = 'submitted' and not ${heldReviewOf(workSubmissions.id)})`.mapWith(Number),
         passed: sql<number>`(select count(*) from ${workSubmissions} where ${workSubmissions.workId} = ${works.id} and ${workSubmissions.state} = 'passed')`.mapWith(Number),
         returned: sql<number>`(select count(*) from ${workSubmissions} where ${workSubmissions.workId} = ${works.id} and ${workSubmissions.state} = 'returned' and ${workSubmissions.version} > 0)`.mapWith(Number),
         handedIn: sql<number>`(select count(*) from ${workSubmissions} s join ${classMembers} m on m.class_id = ${works.classId} and m.person_id = s.person_id where s.work_id = ${works.id} and s.version > 0)`.mapWith(Number),
@@ -795,7 +796,7 @@ export function makeWork({ db, platform, files, classesOf, classOfTeacher, uploa
         .select({ classId: works.classId, kind: works.kind, n: sql<number>`count(*)`.mapWith(Number) })
         .from(workSubmissions)
         .innerJoin(works, eq(works.id, workSubmissions.workId))
-        .where(and(inArray(works.classId, classes.map((c) => c.id)), eq(workSubmissions.state, 'submitted')))
+        .where(and(inArray(works.classId, classes.map((c) => c.id)), eq(workSubmissions.state, 'submitted'), sql`not ${heldReviewOf(workSubmissions.id)}`))
         .groupBy(works.classId, works.kind);
       const n = (classId: number, kind: W.WorkKind) => rows.find((r) => r.classId === classId && r.kind === kind)?.n ?? 0;
       return classes.map((c) => ({ classId: c.id, className: c.name, homework: n(c.id, 'homework'), practice: n(c.id, 'practice') }));
