@@ -5,7 +5,7 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { eventually } from './helpers.ts';
-import { play, videoState } from './study.ts';
+import { play, publicCall, videoState } from './study.ts';
 
 /** The demo's short topic: one half-学时 video course and a 结业测试 of five 法律法规 questions. */
 export const SHORT_TOPIC = { title: '《行政复议法》学习专题', course: '新修订《行政复议法》要点', exam: '《行政复议法》学习专题结业测试' };
@@ -20,10 +20,6 @@ const ANSWER_KEY: [string, { option: string } | { text: string }][] = [
 /** antd spaces a two-character label: 交 卷. */
 const SUBMIT = /^交\s*卷$/;
 
-async function publicCall<T>(baseUrl: string, path: string): Promise<T> {
-  const r = await fetch(`${baseUrl}/video_learning/education/index/${path}`, { method: 'POST' });
-  return ((await r.json()) as { obj: T }).obj;
-}
 export async function shortTopicId(baseUrl: string): Promise<number> {
   for (const y of await publicCall<{ id: number }[]>(baseUrl, 'findYearList')) {
     const page = await publicCall<{ list: { id: number; title: string }[] }>(baseUrl, `findInstallByYear?yearId=${y.id}&kind=special&pageSize=50`);

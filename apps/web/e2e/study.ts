@@ -12,7 +12,8 @@ export function launchMediaBrowser(): Promise<Browser> {
   });
 }
 
-async function publicCall<T>(baseUrl: string, path: string): Promise<T> {
+/** A public call of the portal's index group (no login), answered 200: its `obj`. */
+export async function publicCall<T>(baseUrl: string, path: string): Promise<T> {
   const r = await fetch(`${baseUrl}/video_learning/education/index/${path}`, { method: 'POST' });
   expect(r.status).toBe(200);
   return ((await r.json()) as { obj: T }).obj;
