@@ -492,6 +492,7 @@ async function benchHeartbeat() {
   await db.query(`insert into person_courses (person_id, course_id) select unnest($1::int[]), $2 on conflict do nothing`, [people.map((p) => p.person_id), courseId]);
 
   const port = 18083;
+  const since = new Date();
   const { child } = await startOnLarge(url, port, 'hb');
   const base = `http://127.0.0.1:${port}`;
   try {
@@ -573,6 +574,8 @@ async function benchHeartbeat() {
     await db.query(`delete from person_courses where course_id = $1`, [courseId]);
     await db.query(`delete from course_resources where id = $1`, [resourceId]);
     await db.query(`delete from courses where id = $1`, [courseId]);
+    // The bench learners' logins of this run: each run would otherwise leave its 600 sessions behind.
+    await db.query(`delete from sessions where person_id = any($1::int[]) and created_at >= $2`, [people.map((p) => p.person_id), since]);
     await db.end();
   }
 }
