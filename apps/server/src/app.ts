@@ -191,7 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   personRoutes(bind, person);
   await contentRoutes(app, bind, makeContent({ db, platform, product: config.PRODUCT, perMinute: config.RATE_LIMIT_PER_MINUTE, statsTtlMs: config.STATS_CACHE_SECONDS * 1000, timeZone: config.TIME_ZONE }));
   // The one pool of workers for CPU-heavy work (workers/pool.ts), closed after the last request.
-  const workers = makeWorkerPool();
+  const workers = makeWorkerPool({ size: config.WORKER_THREADS });
   app.addHook('onClose', () => workers.close());
   const certificates = certificatesOf(config, db, platform, workers);
   const learning = makeLearning(

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
 import { PRODUCTION_ENV as PRODUCTION } from './test/harness.ts';
@@ -59,6 +60,12 @@ describe('configuration', () => {
     expect(loadConfig({ ...PRODUCTION, CERTIFICATE_SEAL: demo! }).CERTIFICATE_SEAL).toBe(demo);
     expect(problemsOf({ CERTIFICATE_SEAL: '/nonexistent/seal.png' })).toContain('CERTIFICATE_SEAL: /nonexistent/seal.png cannot be read');
     expect(problemsOf({ CERTIFICATE_SEAL: import.meta.filename })).toContain('is not a PNG picture');
+  });
+
+  it('the worker threads: the cores but one unless WORKER_THREADS says how many (1–64); a bad value stops the start', () => {
+    expect(loadConfig({}).WORKER_THREADS).toBe(Math.max(1, availableParallelism() - 1));
+    expect(loadConfig({ WORKER_THREADS: '2' }).WORKER_THREADS).toBe(2);
+    for (const bad of ['0', '65', '1.5', 'two']) expect(problemsOf({ WORKER_THREADS: bad })).toContain('WORKER_THREADS');
   });
 
   it('an unknown NODE_ENV (a misspelt production) is refused rather than run as development', () => {

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE } from '@portal/contract';
 import { closeSync, openSync, readSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -50,6 +51,12 @@ const schema = z.object({
    * (README, measured figures); four instances × 20 still leave a reserve under PostgreSQL's default 100.
    */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  /**
+   * Worker threads each instance starts at most for CPU-heavy work (certificate PDFs; workers/pool.ts),
+   * each when first needed; by default the cores but one, at least one. Several instances on one
+   * machine share its cores: give each its share.
+   */
+  WORKER_THREADS: z.coerce.number().int().min(1).max(64).default(() => Math.max(1, availableParallelism() - 1)),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   /** Where backups are written (one directory each); default DATA_DIR/backups. */
   BACKUP_DIR: z.string().optional(),

@@ -66,6 +66,7 @@ const SHOWN: readonly (keyof Config)[] = [
   'PORT',
   'DATABASE_URL',
   'DATABASE_POOL_SIZE',
+  'WORKER_THREADS',
   'DATA_DIR',
   'BACKUP_DIR',
   'AUDIT_RETENTION_DAYS',
