@@ -73,7 +73,7 @@ import { makeAdminTraining } from './modules/adminTraining/service.ts';
 import { adminTrainingRoutes } from './modules/adminTraining/routes.ts';
 import { makeMedia, type Media } from './modules/media/service.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
-import { makeAdminCourses } from './modules/adminCourses/service.ts';
+import { COURSE_COMPLETION_JOB, makeAdminCourses } from './modules/adminCourses/service.ts';
 import { adminCoursesRoutes } from './modules/adminCourses/routes.ts';
 import { PRODUCT_VERSION } from './version.ts';
 import { HOUSEKEEPING_JOB, makeJobs, type Jobs } from './modules/jobs/service.ts';
@@ -309,8 +309,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await jobs.enqueue(db, { kind: HOUSEKEEPING_JOB, key: HOUSEKEEPING_JOB, runAt: new Date(Date.now() + 3600_000) }).catch((err: unknown) => app.log.warn({ err }, 'housekeeping not scheduled'));
     });
   }
+  // A chapter hidden or removed may complete the course for learners who had finished the rest: a job
+  // (run once across instances, retried on failure) completes it for them at once rather than at a
+  // report they have no chapter left to make.
+  jobs.register(COURSE_COMPLETION_JOB, async (ctx) => ({ completed: await learning.completeWhereDone((ctx.payload as { courseId: number }).courseId) }));
   // A course change forgets this instance's rendered pages (/course) at once, as content changes do.
-  adminCoursesRoutes(bind, makeAdminCourses({ db, platform, storage, changed: () => ssr?.forget(), mediaAt: (url) => media.chapterMediaAt(url) }));
+  adminCoursesRoutes(
+    bind,
+    makeAdminCourses({
+      db,
+      platform,
+      storage,
+      changed: () => ssr?.forget(),
+      chaptersWithdrawn: (tx, courseId) => jobs.enqueue(tx as unknown as typeof db, { kind: COURSE_COMPLETION_JOB, payload: { courseId }, key: `${COURSE_COMPLETION_JOB}:${courseId}` }),
+      mediaAt: (url) => media.chapterMediaAt(url),
+    }),
+  );
   // Every instance says it is alive, for the administration area's operations page.
   if (config.NODE_ENV !== 'test') {
     const beat = () => {

@@ -189,6 +189,35 @@ describe('a course in use keeps its learners’ records', () => {
     expect(await lastAudit(c.id)).toMatchObject({ detail: { action: '编辑课程', before: { chapters: [{ hidden: false }, {}, {}] }, after: { chapters: [{ hidden: true }, {}] } } });
   });
 
+  it('hiding or removing the one chapter a learner had left completes the course for them at once, with its hours; nobody else', async () => {
+    const c = await ok<X.AdminCourse>(post(X.adminCourseSave, courseBody({ title: '基层治理现代化专题', creditHours: 1.5 })));
+    const cur = await ok<X.AdminCourse>(post(X.adminCoursePublish, { id: c.id, version: c.version }));
+    const [video, pdf, live] = cur.chapters as [X.AdminChapter, X.AdminChapter, X.AdminChapter];
+    const [done, halfway] = await t.db.select({ id: persons.personId }).from(persons).where(eq(persons.personType, 1)).orderBy(persons.personId).limit(2);
+    // One learner has completed the video and the PDF and only opened the live lesson; another has completed the video only.
+    const progress = (personId: number, resourceId: number, completed: boolean) => ({ personId, resourceId, courseId: c.id, learnedSeconds: 600, completedAt: completed ? new Date(Date.now() - hour) : null });
+    await t.db.insert(resourceProgress).values([progress(done!.id, video.id, true), progress(done!.id, pdf.id, true), progress(done!.id, live.id, false), progress(halfway!.id, video.id, true)]);
+    const grants = () => t.db.select({ personId: courseCompletions.personId, hours: courseCompletions.hours }).from(courseCompletions).where(eq(courseCompletions.courseId, c.id));
+
+    // An edit that hides nothing asks for nothing (the jobs the tests before asked for are run first).
+    await t.app.jobs.runDue();
+    const same = await ok<X.AdminCourse>(post(X.adminCourseSave, courseBody({ id: c.id, version: cur.version, title: '基层治理现代化专题', creditHours: 1.5, chapters: cur.chapters.map((ch, i) => ({ ...chapters()[i], id: ch.id })) })));
+    expect(await t.app.jobs.runDue()).toBe(0);
+    // The live lesson is hidden: the first learner now has every chapter in use, the second does not.
+    const keep = (i: number, over: Record<string, unknown> = {}) => ({ ...chapters()[i]!, id: cur.chapters[i]!.id, ...over });
+    await ok<X.AdminCourse>(post(X.adminCourseSave, courseBody({ id: c.id, version: same.version, title: '基层治理现代化专题', creditHours: 1.5, chapters: [keep(0), keep(1), keep(2, { hidden: true })] })));
+    expect(await grants()).toEqual([]);
+    expect(await t.app.jobs.runDue()).toBe(1);
+    expect(await grants()).toEqual([{ personId: done!.id, hours: 1.5 }]);
+
+    // Removing a chapter nobody studied does the same for the second learner once the PDF goes.
+    const now = await ok<X.AdminCourse>(t.call(X.adminCourseGet, { token: tokens.training, query: { id: c.id } }));
+    await t.db.delete(resourceProgress).where(and(eq(resourceProgress.courseId, c.id), eq(resourceProgress.resourceId, pdf.id)));
+    await ok<X.AdminCourse>(post(X.adminCourseSave, courseBody({ id: c.id, version: now.version, title: '基层治理现代化专题', creditHours: 1.5, chapters: [keep(0), keep(2, { hidden: true })] })));
+    expect(await t.app.jobs.runDue()).toBe(1);
+    expect((await grants()).map((g) => g.personId).sort()).toEqual([done!.id, halfway!.id].sort());
+  });
+
   it('changing the hours of a course leaves the credit already granted as it was', async () => {
     const c = await ok<X.AdminCourse>(post(X.adminCourseSave, courseBody({ title: '学时变更课程', creditHours: 2 })));
     const learnerId = (await t.db.select().from(persons).where(eq(persons.mobile, LEARNER)))[0]!.personId;

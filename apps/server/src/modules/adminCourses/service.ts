@@ -23,6 +23,9 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Reader = Db | Tx;
 type Filter = { keyword?: string | undefined; categoryId?: number | undefined; status?: C.CourseStatus | undefined };
 
+/** The job that completes a course for the learners who finished it when a chapter was hidden or removed (app.ts). */
+export const COURSE_COMPLETION_JOB = 'courseCompletion';
+
 /** Who changes what, from where. */
 export interface Who {
   personId: number;
@@ -35,6 +38,12 @@ export interface AdminCoursesDeps {
   storage: FileStorage;
   /** Told after every change, so that this instance's rendered pages do not wait for their cache time. */
   changed?: () => void;
+  /**
+   * Told inside the save's transaction when chapters in use became fewer (one hidden or removed): the
+   * course may now be complete for learners who finished the rest (app.ts enqueues the job that
+   * completes it for them).
+   */
+  chaptersWithdrawn?: (tx: Tx, courseId: number) => Promise<unknown>;
   /** The media library's view of a chapter's address (media/service.ts chapterMediaAt): its real length and pages. */
   mediaAt?: (url: string) => Promise<{ kind: 'video' | 'pdf'; durationSeconds: number | null; pageCount: number | null } | null | undefined>;
 }
@@ -68,7 +77,7 @@ function chapterValues(c: C.ChapterInput) {
   return { ...none, title: c.title, kind: c.kind, hiddenAt, liveStart: new Date(c.liveStart), liveEnd: new Date(c.liveEnd), streamUrl: c.streamUrl, replayUrl: c.replayUrl };
 }
 
-export function makeAdminCourses({ db, platform, storage, changed, mediaAt }: AdminCoursesDeps) {
+export function makeAdminCourses({ db, platform, storage, changed, chaptersWithdrawn, mediaAt }: AdminCoursesDeps) {
   /**
    * A video or PDF chapter taken from the media library gets the real media's length and page count,
    * whatever the form said; an address of the library that is not (or no longer) a ready asset of the
@@ -157,11 +166,12 @@ export function makeAdminCourses({ db, platform, storage, changed, mediaAt }: Ad
 
   /**
    * The chapters become `wanted`, in its order. Existing chapters are named by id; one left out is
-   * deleted only when nobody studied it, and a studied one keeps its kind.
+   * deleted only when nobody studied it, and a studied one keeps its kind. Answers whether a chapter in
+   * use was hidden or removed.
    */
-  async function arrangeChapters(tx: Tx, courseId: number, wanted: C.ChapterInput[]) {
+  async function arrangeChapters(tx: Tx, courseId: number, wanted: C.ChapterInput[]): Promise<boolean> {
     const existing = await tx
-      .select({ id: courseResources.id, title: courseResources.title, kind: courseResources.kind, learners: learnersOf(sql`${courseResources.id}`) })
+      .select({ id: courseResources.id, title: courseResources.title, kind: courseResources.kind, hidden: sql<boolean>`${courseResources.hiddenAt} is not null`, learners: learnersOf(sql`${courseResources.id}`) })
       .from(courseResources)
       .where(eq(courseResources.courseId, courseId));
     const byId = new Map(existing.map((e) => [e.id, e]));
@@ -178,6 +188,7 @@ export function makeAdminCourses({ db, platform, storage, changed, mediaAt }: Ad
     const studied = removed.find((e) => e.learners > 0);
     if (studied) throw new Refusal(C.STUDIED_MSG.removed(studied.title, studied.learners), 409);
     if (removed.length > 0) await tx.delete(courseResources).where(inArray(courseResources.id, removed.map((e) => e.id)));
+    const withdrawn = removed.some((e) => !e.hidden) || wanted.some((c) => c.hidden && c.id !== undefined && !byId.get(c.id)!.hidden);
     for (const [sort, c] of wanted.entries()) {
       const values = chapterValues(c);
       if (c.id === undefined) {
@@ -191,6 +202,7 @@ export function makeAdminCourses({ db, platform, storage, changed, mediaAt }: Ad
         .set({ ...values, hiddenAt, sort })
         .where(eq(courseResources.id, c.id));
     }
+    return withdrawn;
   }
 
   async function rows(f: Filter, q: { pageNum: number; pageSize: number }) {
@@ -332,7 +344,7 @@ export function makeAdminCourses({ db, platform, storage, changed, mediaAt }: Ad
         await checkCategory(tx, input.categoryId);
         // The course's hours change what later completions grant; granted ones keep theirs (course_completions.hours).
         await tx.update(courses).set(fields).where(eq(courses.id, id));
-        await arrangeChapters(tx, id, input.chapters);
+        if (await arrangeChapters(tx, id, input.chapters)) await chaptersWithdrawn?.(tx, id);
         return { before, after: (await courseOf(tx, id))! };
       });
       await audit(who, id, '编辑课程', before, after);

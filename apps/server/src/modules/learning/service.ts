@@ -455,6 +455,31 @@ export function makeLearning(db: Db, opts: LearningOptions, deps: LearningDeps) 
     isMine,
 
     /**
+     * Completes the course, now, for every learner who meets its rule because a chapter was hidden or
+     * removed (the course job of app.ts, after a course's save): each had completed every other chapter
+     * in use, and otherwise the completion and its hours (and a topic's completion, its certificate)
+     * would wait for a progress report that such a learner has no chapter left to make. Each learner in
+     * a transaction of their own (completeCourseIfDone, which a report may run at the same moment: the
+     * completion is inserted once); answers how many were completed.
+     */
+    async completeWhereDone(courseId: number, at = new Date()): Promise<number> {
+      const rows = await db
+        .execute<{ person_id: number }>(
+          sql`select distinct rp.person_id from ${resourceProgress} rp
+               where rp.course_id = ${courseId}
+                 and not exists (select 1 from ${courseCompletions} cc where cc.person_id = rp.person_id and cc.course_id = ${courseId})
+                 and exists (select 1 from ${courseResources} r where r.course_id = ${courseId} and r.hidden_at is null)
+                 and not exists (select 1 from ${courseResources} r
+                                   left join ${resourceProgress} p on p.resource_id = r.id and p.person_id = rp.person_id
+                                  where r.course_id = ${courseId} and r.hidden_at is null and p.completed_at is null)`,
+        )
+        .then((r) => (r as unknown as { rows: { person_id: number }[] }).rows);
+      let completed = 0;
+      for (const { person_id: personId } of rows) if (await db.transaction((tx) => completeCourseIfDone(tx, personId, courseId, at))) completed++;
+      return completed;
+    },
+
+    /**
      * The install completes now if the person meets its rule: a passed exam may complete it (called by
      * the exam module inside its transaction), and the demo seed replays its ledger through this, at
      * the moment its learners met the rule.
