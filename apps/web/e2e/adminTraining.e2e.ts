@@ -19,6 +19,7 @@ const n = Date.now() % 100000;
 const TOPIC = `基层治理能力提升专题培训（第${n}期）`;
 const CLASS = `基层治理能力提升专题学习${n}班`;
 const MEMBER = '13900010123';
+const MISTAKE = `误建的培训项目（第${n}期）`;
 
 /** Axe reads the page once the toasts have gone (a notice fading in is caught half transparent). */
 async function accessible(page: Page) {
@@ -92,6 +93,31 @@ describe('培训管理', () => {
     await eventually(() => page.locator('.ant-card', { hasText: '班级学员' }).locator('.ant-table-row').count()).toBe(1);
     expect(await accessible(page)).toEqual([]);
     await page.screenshot({ path: `${shots}/class-1280.png`, fullPage: true });
+
+    // A topic in use is not deleted: the refusal names what holds it.
+    await page.goto(`/admin/training/topics/${topicId}`);
+    await page.getByRole('button', { name: '删除项目' }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: '删除' }).click();
+    await eventually(() => toastWith(page, '下设1个班级，不能删除').count()).toBeGreaterThan(0);
+    expect(pathOf(page)).toBe(`/admin/training/topics/${topicId}`);
+    // One made by mistake goes, with its plan, and leaves the list.
+    await page.goto('/admin/training/topics/new');
+    await page.getByLabel('项目名称').fill(MISTAKE);
+    await page.getByLabel('培训年度').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await page.getByRole('button', { name: '创建项目' }).click();
+    await eventually(() => /^\/admin\/training\/topics\/\d+$/.test(pathOf(page))).toBe(true);
+    await page.getByRole('button', { name: '新建计划' }).click();
+    await page.getByRole('dialog').filter({ hasText: '新建学习计划' }).getByLabel('计划名称').fill('专题必修');
+    await page.getByRole('dialog').filter({ hasText: '新建学习计划' }).getByRole('button', { name: /保\s*存/ }).click();
+    await eventually(() => toastWith(page, '计划已创建').count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: '删除项目' }).click();
+    expect(await accessible(page)).toEqual([]);
+    await page.locator('.ant-popconfirm').getByRole('button', { name: '删除' }).click();
+    await eventually(() => pathOf(page)).toBe('/admin/training/topics');
+    await eventually(() => toastWith(page, `培训项目“${MISTAKE}”已删除`).count()).toBeGreaterThan(0);
+    await eventually(() => page.locator('.ant-table-row').count()).toBeGreaterThan(0);
+    await eventually(() => page.locator('.ant-table-row', { hasText: MISTAKE }).count()).toBe(0);
 
     // Wide screen and phone: the class page and the list of classes.
     await page.setViewportSize({ width: 1920, height: 1000 });

@@ -35,6 +35,7 @@ export const TRAINING_MSG = {
   applyEndBeforeStart: '报名截止不能早于报名开始',
   endBeforeStart: '结束时间不能早于开始时间',
   capacityBelowApplicants: (n: number) => `名额不能少于已报名的${n}人`,
+  topicInUse: (what: string) => `该项目${what}，不能删除（学员的报名、学习和证书记录须保持不变）`,
   hoursAfterStart: (at: string) => `该项目已于${at}开始，要求学时不能再修改（发证规则在项目开始后固定）`,
 } as const;
 
@@ -220,6 +221,19 @@ export const adminTopicSave = defineCall({
     'Creates a topic (id null) or changes one naming the version read (stale: 409). Refused: an application window or period that ends before it begins, fewer places than applicants, and a change of the required hours once the topic has started (the issuing rule is fixed then).',
   body: topicInput.extend({ id: id('项目编号').nullable().default(null), version: version.nullable().default(null) }),
   data: adminTopicDetail,
+});
+
+export const adminTopicDelete = defineCall({
+  name: 'adminTopicDelete',
+  method: 'POST',
+  path: `${P}/topics/delete`,
+  envelope: 'uc',
+  auth: 'admin',
+  roles: ROLES,
+  summary:
+    'Deletes a topic created by mistake, with its plans, naming the version read (stale: 409). Refused, naming what holds it, while anybody is enrolled (a cancelled application goes with the topic) or it has a class, an exam, an assignment or a certificate.',
+  body: z.object({ id: id('项目编号'), version }),
+  data: z.object({ id: z.number().int() }),
 });
 
 // ---- plans -----------------------------------------------------------------------------------------

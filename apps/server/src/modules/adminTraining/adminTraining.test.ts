@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { adminTraining as T, learning as L, teacher as TE, UC_CODE, urlOf } from '@portal/contract';
 import { createTestApp, DEMO_ADMINS, DEMO_PASSWORDS, PRODUCT, type TestApp } from '../../test/harness.ts';
 import { auditLog, classMembers, courseCompletions, courses, enrolments, persons, resourceProgress, courseResources } from '../../db/schema/index.ts';
@@ -66,6 +66,7 @@ describe('who may use it', () => {
     for (const token of [learner, teacher]) {
       expect((await t.call(T.adminTopicList, { token })).status).toBe(401);
       expect((await post(T.adminTopicSave, topicBody(yearId, { title: '越权新建的项目' }), token)).status).toBe(401);
+      expect((await post(T.adminTopicDelete, { id: 1, version: 0 }, token)).status).toBe(401);
     }
     for (const token of [content, auditor]) {
       const r = await t.call(T.adminTopicList, { token });
@@ -73,6 +74,7 @@ describe('who may use it', () => {
       expect(r.json.message).toBe('您没有进行此操作的权限');
       expect((await post(T.adminTopicSave, topicBody(yearId, { title: '越权新建的项目' }), token)).status).toBe(403);
       expect((await post(T.adminClassPersonAdd, { classId: 1, personId: 1, role: 'member' }, token)).status).toBe(403);
+      expect((await post(T.adminTopicDelete, { id: 1, version: 0 }, token)).status).toBe(403);
       for (const call of [T.adminTopicExport, T.adminClassExport]) expect((await t.app.inject({ method: 'GET', url: urlOf(call, PRODUCT), headers: { authorization: token } })).statusCode).toBe(403);
     }
     expect((await t.db.select().from(auditLog).where(eq(auditLog.event, 'adminTraining'))).length).toBe(before);
@@ -213,6 +215,40 @@ describe('a class with its teacher and members', () => {
     expect(uc(await post(T.adminClassSave, { ...body, version: changed.version, installId: 999_999 })).message).toBe(T.TRAINING_MSG.topicMissing);
     expect(uc(await post(T.adminClassSave, { ...body, name: '' })).code).toBe(UC_CODE.invalid);
     expect((await ok<T.AdminClassDetail>(t.call(T.adminClassGet, { token: admin, query: { id: cls.id } }))).name).toBe('2095年度全会精神专题学习一班（调整）');
+  });
+});
+
+describe('deleting a topic', () => {
+  it('a topic made by mistake goes with its plans and a cancelled application; the learner no longer finds it; audited', async () => {
+    let made = await ok<T.AdminTopicDetail>(post(T.adminTopicSave, topicBody(yearId, { title: '误建的专题培训项目' })));
+    made = await ok<T.AdminTopicDetail>(post(T.adminPlanSave, { installId: made.id, title: '专题必修', requiredHours: 1 }));
+    made = await ok<T.AdminTopicDetail>(post(T.adminPlanCourseAdd, { planId: made.plans[0]!.id, courseId, required: true }));
+    const learner = await t.login('13900010035');
+    expect(obj(await t.call(L.installApply, { token: learner, query: { installId: made.id } })).res).toBe(true);
+    const refused = uc(await post(T.adminTopicDelete, { id: made.id, version: made.version }));
+    expect(refused.message).toBe(T.TRAINING_MSG.topicInUse('已有1人报名'));
+    expect(obj(await t.call(L.installCancel, { token: learner, query: { installId: made.id } })).res).toBe(true);
+    // Another administrator's change since it was read: 409, nothing deleted.
+    const stale = uc(await post(T.adminTopicDelete, { id: made.id, version: made.version + 1 }));
+    expect(stale.code).toBe(409);
+    expect((await ok<T.AdminTopicDetail>(t.call(T.adminTopicGet, { token: admin, query: { id: made.id } }))).plans).toHaveLength(1);
+
+    expect(await ok<{ id: number }>(post(T.adminTopicDelete, { id: made.id, version: made.version }))).toEqual({ id: made.id });
+    expect(uc(await t.call(T.adminTopicGet, { token: admin, query: { id: made.id } })).code).toBe(404);
+    expect(await t.db.$count(enrolments, eq(enrolments.installId, made.id))).toBe(0);
+    const open = obj<{ list: L.MyInstall[] }>(await t.call(L.findSpecialInstallByPage, { token: learner, query: { pageSize: 100 } }));
+    expect(open.obj.list.some((i) => i.id === made.id)).toBe(false);
+    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.target, `install:${made.id}`), eq(auditLog.outcome, 'success'))).orderBy(desc(auditLog.id)).limit(1);
+    expect(entry!.detail).toMatchObject({ action: '删除培训项目', before: { title: '误建的专题培训项目' }, after: null });
+    // Gone is gone: a second delete is told so.
+    expect(uc(await post(T.adminTopicDelete, { id: made.id, version: made.version })).message).toBe(T.TRAINING_MSG.topicMissing);
+  });
+
+  it('a topic in use is refused, naming what holds it, and changes nothing', async () => {
+    const current = await ok<T.AdminTopicDetail>(t.call(T.adminTopicGet, { token: admin, query: { id: topic.id } }));
+    const refused = uc(await post(T.adminTopicDelete, { id: current.id, version: current.version }));
+    expect(refused.message).toMatch(/^该项目已有\d+人报名、下设1个班级，不能删除/);
+    expect(await ok<T.AdminTopicDetail>(t.call(T.adminTopicGet, { token: admin, query: { id: topic.id } }))).toEqual(current);
   });
 });
 

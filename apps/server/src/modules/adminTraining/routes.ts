@@ -16,6 +16,7 @@ export function adminTrainingRoutes(bind: Binder, svc: AdminTraining) {
   });
   bind(T.adminTopicGet, ({ query, reply }) => (noStore(reply), svc.topicGet(query.id)));
   bind(T.adminTopicSave, ({ caller, ip, body }) => svc.topicSave(who(caller, ip), body));
+  bind(T.adminTopicDelete, ({ caller, ip, body }) => svc.topicDelete(who(caller, ip), body));
   bind(T.adminPlanSave, ({ caller, ip, body }) => svc.planSave(who(caller, ip), body));
   bind(T.adminPlanDelete, ({ caller, ip, body }) => svc.planDelete(who(caller, ip), body));
   bind(T.adminPlanCourseAdd, ({ caller, ip, body }) => svc.planCourseAdd(who(caller, ip), body));

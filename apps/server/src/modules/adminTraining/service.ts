@@ -21,6 +21,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import {
   categories,
+  certificates,
   classMembers,
   classTeachers,
   courses,
@@ -33,6 +34,7 @@ import {
   plans,
   teacherClasses,
   trainingYears,
+  works,
 } from '../../db/schema/index.ts';
 import { Refusal } from '../../http/errors.ts';
 import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
@@ -442,6 +444,42 @@ export function makeAdminTraining({ db, platform, timeZone, changed, enrol }: Ad
       await audit(who, `install:${id}`, before ? '修改培训项目' : '新建培训项目', before && topicRecord(before), topicRecord(after));
       changed();
       return after;
+    },
+
+    /**
+     * A topic created by mistake goes, with its plans (and any cancelled application), while nothing of a
+     * learner's record depends on it: nobody enrolled, no class, exam, assignment or certificate.
+     */
+    async topicDelete(who: Who, input: { id: number; version: number }) {
+      const before = await db.transaction(async (tx) => {
+        const locked = await lockTopic(tx, input.id);
+        if (locked.version !== input.version) throw stale();
+        const before = await topicDetail(tx, input.id);
+        const held = await one<{ enrolled: number; classes: number; exams: number; works: number; certificates: number }>(
+          tx,
+          sql`select (select count(*)::int from ${enrolments} where ${enrolments.installId} = ${input.id} and ${enrolments.status} <> 'cancelled') as enrolled,
+                     (select count(*)::int from ${teacherClasses} where ${teacherClasses.installId} = ${input.id}) as classes,
+                     (select count(*)::int from ${exams} where ${exams.installId} = ${input.id}) as exams,
+                     (select count(*)::int from ${works} where ${works.installId} = ${input.id}) as works,
+                     (select count(*)::int from ${certificates} where ${certificates.installId} = ${input.id}) as certificates`,
+        );
+        const what = [
+          held.enrolled > 0 ? `已有${held.enrolled}人报名` : '',
+          held.classes > 0 ? `下设${held.classes}个班级` : '',
+          held.exams > 0 ? `关联${held.exams}场考试` : '',
+          held.works > 0 ? `布置了${held.works}项作业` : '',
+          held.certificates > 0 ? `已颁发${held.certificates}张证书` : '',
+        ].filter(Boolean);
+        if (what.length > 0) throw new Refusal(T.TRAINING_MSG.topicInUse(what.join('、')));
+        await tx.delete(enrolments).where(eq(enrolments.installId, input.id));
+        await tx.delete(planCourses).where(inArray(planCourses.planId, tx.select({ id: plans.id }).from(plans).where(eq(plans.installId, input.id))));
+        await tx.delete(plans).where(eq(plans.installId, input.id));
+        await tx.delete(installs).where(eq(installs.id, input.id));
+        return before;
+      });
+      await audit(who, `install:${input.id}`, '删除培训项目', topicRecord(before), null);
+      changed();
+      return { id: input.id };
     },
 
     async planSave(who: Who, input: PlanSave) {

@@ -77,6 +77,7 @@ function Editor({ topic }: { topic: Topic | null }) {
   const [form] = Form.useForm<Values>();
   const options = useCallQuery(T.adminTrainingOptions, {}, { staleTime: 0 });
   const { busy, run } = useSaver();
+  const client = useQueryClient();
   const kind = (Form.useWatch('kind', form) as Values['kind'] | undefined) ?? topic?.kind ?? 'special';
   const started = topic ? dayjs(topic.startAt).isBefore(dayjs()) : false;
 
@@ -112,6 +113,22 @@ function Editor({ topic }: { topic: Topic | null }) {
     };
     const saved = await run(() => call(T.adminTopicSave, { body }), topic ? '培训项目已保存，学员页面即时更新' : '培训项目已创建，请继续添加学习计划');
     if (saved && !topic) void navigate(`/admin/training/topics/${saved.id}`, { replace: true });
+  };
+
+  // Not through `run`: it would ask for the deleted topic again before the page leaves it.
+  const [deleting, setDeleting] = useState(false);
+  const remove = async (t: Topic) => {
+    setDeleting(true);
+    try {
+      await call(T.adminTopicDelete, { body: { id: t.id, version: t.version } });
+      toast('success', `培训项目“${t.title}”已删除`);
+      client.removeQueries({ queryKey: callKey(T.adminTopicGet) });
+      void client.invalidateQueries({ queryKey: callKey(T.adminTopicList) });
+      void navigate('/admin/training/topics', { replace: true });
+    } catch (err) {
+      showError(err);
+      setDeleting(false);
+    }
   };
 
   return (
@@ -174,6 +191,20 @@ function Editor({ topic }: { topic: Topic | null }) {
               {topic ? '保存项目' : '创建项目'}
             </Button>
             {topic ? <Typography.Text type="secondary">已报名 {topic.applicantCount} 人</Typography.Text> : null}
+            {topic ? (
+              <Popconfirm
+                title={`删除培训项目“${topic.title}”？`}
+                description="学习计划随项目一并删除。已有学员报名，或已设班级、考试、作业、证书的项目不能删除。"
+                okText="删除"
+                okButtonProps={{ danger: true }}
+                cancelText="取消"
+                onConfirm={() => remove(topic)}
+              >
+                <Button danger loading={deleting} disabled={busy}>
+                  删除项目
+                </Button>
+              </Popconfirm>
+            ) : null}
           </Space>
         </Form>
       </Card>
