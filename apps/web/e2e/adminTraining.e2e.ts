@@ -2,7 +2,8 @@
  * 培训管理 in the browser (issue 26, "Training"): a training administrator creates a topic, gives it a
  * plan with a course from the catalogue, creates a class of the topic and adds a member found by
  * searching; that learner then finds the topic among their topics in 学习课堂 and its plan with the
- * course on the topic's page. No serious or critical axe finding; screenshots at 1280, 1920 and 375 px.
+ * course on the topic's page. A class and a topic in use are not deleted (the refusal says why); a
+ * topic made by mistake is. No serious or critical axe finding; screenshots at 1280, 1920 and 375 px.
  */
 import { mkdirSync } from 'node:fs';
 import ExcelJS from 'exceljs';
@@ -94,6 +95,10 @@ describe('培训管理', () => {
     expect(await accessible(page)).toEqual([]);
     await page.screenshot({ path: `${shots}/class-1280.png`, fullPage: true });
 
+    // A class with a member is not deleted either.
+    await page.getByRole('button', { name: '删除班级' }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: '删除' }).click();
+    await eventually(() => toastWith(page, '该班级有1名学员，不能删除').count()).toBeGreaterThan(0);
     // A topic in use is not deleted: the refusal names what holds it.
     await page.goto(`/admin/training/topics/${topicId}`);
     await page.getByRole('button', { name: '删除项目' }).click();

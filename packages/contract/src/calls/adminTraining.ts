@@ -35,6 +35,7 @@ export const TRAINING_MSG = {
   applyEndBeforeStart: '报名截止不能早于报名开始',
   endBeforeStart: '结束时间不能早于开始时间',
   capacityBelowApplicants: (n: number) => `名额不能少于已报名的${n}人`,
+  classInUse: (what: string) => `该班级${what}，不能删除（学员的学习、作业和考试记录须保持不变）`,
   topicInUse: (what: string) => `该项目${what}，不能删除（学员的报名、学习和证书记录须保持不变）`,
   hoursAfterStart: (at: string) => `该项目已于${at}开始，要求学时不能再修改（发证规则在项目开始后固定）`,
 } as const;
@@ -404,6 +405,19 @@ export const adminClassSave = defineCall({
   summary: 'Creates a class (id null) or changes one naming the version read (stale: 409).',
   body: classInput.extend({ id: id('班级编号').nullable().default(null), version: version.nullable().default(null) }),
   data: adminClassDetail,
+});
+
+export const adminClassDelete = defineCall({
+  name: 'adminClassDelete',
+  method: 'POST',
+  path: `${P}/classes/delete`,
+  envelope: 'uc',
+  auth: 'admin',
+  roles: ROLES,
+  summary:
+    'Deletes a class created by mistake, with its teachers and its chosen courses, naming the version read (stale: 409). Refused, naming what holds it, while it has a member, an assignment, an exam, a class notice or a reminder.',
+  body: z.object({ id: id('班级编号'), version }),
+  data: z.object({ id: z.number().int() }),
 });
 
 export const adminClassMember = adminClassPerson.extend({

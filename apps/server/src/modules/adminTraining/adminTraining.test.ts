@@ -67,6 +67,7 @@ describe('who may use it', () => {
       expect((await t.call(T.adminTopicList, { token })).status).toBe(401);
       expect((await post(T.adminTopicSave, topicBody(yearId, { title: '越权新建的项目' }), token)).status).toBe(401);
       expect((await post(T.adminTopicDelete, { id: 1, version: 0 }, token)).status).toBe(401);
+      expect((await post(T.adminClassDelete, { id: 1, version: 0 }, token)).status).toBe(401);
     }
     for (const token of [content, auditor]) {
       const r = await t.call(T.adminTopicList, { token });
@@ -75,6 +76,7 @@ describe('who may use it', () => {
       expect((await post(T.adminTopicSave, topicBody(yearId, { title: '越权新建的项目' }), token)).status).toBe(403);
       expect((await post(T.adminClassPersonAdd, { classId: 1, personId: 1, role: 'member' }, token)).status).toBe(403);
       expect((await post(T.adminTopicDelete, { id: 1, version: 0 }, token)).status).toBe(403);
+      expect((await post(T.adminClassDelete, { id: 1, version: 0 }, token)).status).toBe(403);
       for (const call of [T.adminTopicExport, T.adminClassExport]) expect((await t.app.inject({ method: 'GET', url: urlOf(call, PRODUCT), headers: { authorization: token } })).statusCode).toBe(403);
     }
     expect((await t.db.select().from(auditLog).where(eq(auditLog.event, 'adminTraining'))).length).toBe(before);
@@ -215,6 +217,29 @@ describe('a class with its teacher and members', () => {
     expect(uc(await post(T.adminClassSave, { ...body, version: changed.version, installId: 999_999 })).message).toBe(T.TRAINING_MSG.topicMissing);
     expect(uc(await post(T.adminClassSave, { ...body, name: '' })).code).toBe(UC_CODE.invalid);
     expect((await ok<T.AdminClassDetail>(t.call(T.adminClassGet, { token: admin, query: { id: cls.id } }))).name).toBe('2095年度全会精神专题学习一班（调整）');
+  });
+
+  it('a class made by mistake is deleted with its teacher; one with members is refused, naming them; audited', async () => {
+    const period = { installId: topic.id, startAt: new Date(Date.now() - day).toISOString(), endAt: new Date(Date.now() + 60 * day).toISOString(), requiredHours: 2 };
+    let made = await ok<T.AdminClassDetail>(post(T.adminClassSave, { name: '误建的班级', ...period }));
+    const [teacher] = await ok<T.AdminClassPerson[]>(t.call(T.adminTrainingPeople, { token: admin, query: { text: '13700000001', teachers: 'true' } }));
+    made = await ok<T.AdminClassDetail>(post(T.adminClassPersonAdd, { classId: made.id, personId: teacher!.personId, role: 'teacher' }));
+    expect(uc(await post(T.adminClassDelete, { id: made.id, version: made.version + 1 })).code).toBe(409);
+    expect(await ok<{ id: number }>(post(T.adminClassDelete, { id: made.id, version: made.version }))).toEqual({ id: made.id });
+    expect(uc(await t.call(T.adminClassGet, { token: admin, query: { id: made.id } })).code).toBe(404);
+    const classes = obj<TE.ClassSummary[]>(await t.call(TE.findClass, { token: await t.login('13700000001', DEMO_PASSWORDS.teacher) }));
+    expect(classes.obj.some((c) => c.id === made.id)).toBe(false);
+    const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.target, `class:${made.id}`)).orderBy(desc(auditLog.id)).limit(1);
+    expect(entry!.detail).toMatchObject({ action: '删除班级', before: { name: '误建的班级' }, after: null });
+
+    // A member holds the class; taken out again, the class may go.
+    const learnerId = await personId('13900010031');
+    let busy = await ok<T.AdminClassDetail>(post(T.adminClassSave, { name: '有学员的班级', ...period }));
+    busy = await ok<T.AdminClassDetail>(post(T.adminClassPersonAdd, { classId: busy.id, personId: learnerId, role: 'member' }));
+    expect(uc(await post(T.adminClassDelete, { id: busy.id, version: busy.version })).message).toBe(T.TRAINING_MSG.classInUse('有1名学员'));
+    expect(await ok<T.AdminClassDetail>(t.call(T.adminClassGet, { token: admin, query: { id: busy.id } }))).toEqual(busy);
+    busy = await ok<T.AdminClassDetail>(post(T.adminClassPersonRemove, { classId: busy.id, personId: learnerId, role: 'member' }));
+    expect(await ok<{ id: number }>(post(T.adminClassDelete, { id: busy.id, version: busy.version }))).toEqual({ id: busy.id });
   });
 });
 

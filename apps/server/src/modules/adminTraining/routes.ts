@@ -29,6 +29,7 @@ export function adminTrainingRoutes(bind: Binder, svc: AdminTraining) {
   });
   bind(T.adminClassGet, ({ query, reply }) => (noStore(reply), svc.classGet(query.id)));
   bind(T.adminClassSave, ({ caller, ip, body }) => svc.classSave(who(caller, ip), body));
+  bind(T.adminClassDelete, ({ caller, ip, body }) => svc.classDelete(who(caller, ip), body));
   bind(T.adminClassMembers, ({ query, reply }) => (noStore(reply), svc.classMembers(query)));
   bind(T.adminClassMembersExport, async ({ query, reply }) => {
     await sendXlsx(reply, await svc.classMembersExport(query));

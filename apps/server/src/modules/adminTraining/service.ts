@@ -22,7 +22,9 @@ import type { Db } from '../../db/client.ts';
 import {
   categories,
   certificates,
+  classCourses,
   classMembers,
+  classMessages,
   classTeachers,
   courses,
   enrolments,
@@ -32,6 +34,8 @@ import {
   persons,
   planCourses,
   plans,
+  remindRuns,
+  remindSchedules,
   teacherClasses,
   trainingYears,
   works,
@@ -617,6 +621,43 @@ export function makeAdminTraining({ db, platform, timeZone, changed, enrol }: Ad
       await audit(who, `class:${id}`, before ? '修改班级' : '新建班级', before && classRecord(before), classRecord(after));
       changed();
       return after;
+    },
+
+    /**
+     * A class created by mistake goes, with its teachers and its chosen courses, while no learner's record
+     * depends on it: no member, assignment, exam, class notice or reminder.
+     */
+    async classDelete(who: Who, input: { id: number; version: number }) {
+      const before = await db.transaction(async (tx) => {
+        const [locked] = await tx.select().from(teacherClasses).where(eq(teacherClasses.id, input.id)).for('update');
+        if (!locked) throw new Refusal(T.TRAINING_MSG.classMissing, 404);
+        if (locked.version !== input.version) throw stale();
+        const before = await classDetail(tx, input.id);
+        const held = await one<{ members: number; works: number; exams: number; notices: number; reminders: number }>(
+          tx,
+          sql`select (select count(*)::int from ${classMembers} where ${classMembers.classId} = ${input.id}) as members,
+                     (select count(*)::int from ${works} where ${works.classId} = ${input.id}) as works,
+                     (select count(*)::int from ${exams} where ${exams.classId} = ${input.id}) as exams,
+                     (select count(*)::int from ${classMessages} where ${classMessages.classId} = ${input.id}) as notices,
+                     (select count(*)::int from ${remindSchedules} where ${remindSchedules.classId} = ${input.id})
+                       + (select count(*)::int from ${remindRuns} where ${remindRuns.classId} = ${input.id}) as reminders`,
+        );
+        const what = [
+          held.members > 0 ? `有${held.members}名学员` : '',
+          held.works > 0 ? `布置了${held.works}项作业` : '',
+          held.exams > 0 ? `有${held.exams}场考试` : '',
+          held.notices > 0 ? `发过${held.notices}条通知` : '',
+          held.reminders > 0 ? '设置过学习提醒' : '',
+        ].filter(Boolean);
+        if (what.length > 0) throw new Refusal(T.TRAINING_MSG.classInUse(what.join('、')));
+        await tx.delete(classTeachers).where(eq(classTeachers.classId, input.id));
+        await tx.delete(classCourses).where(eq(classCourses.classId, input.id));
+        await tx.delete(teacherClasses).where(eq(teacherClasses.id, input.id));
+        return before;
+      });
+      await audit(who, `class:${input.id}`, '删除班级', classRecord(before), null);
+      changed();
+      return { id: input.id };
     },
 
     classMembers: membersPage,

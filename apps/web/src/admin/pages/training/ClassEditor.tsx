@@ -17,6 +17,7 @@ import { callKey, useCallQuery } from '../../../api/useCallQuery.ts';
 import { toast } from '../../../lib/toast.ts';
 import { PageLoading } from '../../../app/PageLoading.tsx';
 import { AdminList, type FilterField } from '../../AdminList.tsx';
+import { DeleteRecord } from './DeleteRecord.tsx';
 import { PersonSearch } from './PersonSearch.tsx';
 import { day } from './labels.ts';
 
@@ -92,9 +93,24 @@ function Editor({ cls }: { cls: Cls | null }) {
               <InputNumber min={0} max={9999} step={0.5} precision={1} addonAfter="学时" />
             </Form.Item>
           </div>
-          <Button type="primary" htmlType="submit" loading={busy}>
-            {cls ? '保存班级' : '创建班级'}
-          </Button>
+          <Space>
+            <Button type="primary" htmlType="submit" loading={busy}>
+              {cls ? '保存班级' : '创建班级'}
+            </Button>
+            {cls ? (
+              <DeleteRecord
+                label="删除班级"
+                question={`删除班级“${cls.name}”？`}
+                description="班级的教师和所选课程随班级一并删除。有学员，或布置过作业、考试、通知、学习提醒的班级不能删除。"
+                done={`班级“${cls.name}”已删除`}
+                remove={() => call(T.adminClassDelete, { body: { id: cls.id, version: cls.version } })}
+                one={T.adminClassGet}
+                list={T.adminClassList}
+                listPath="/admin/training/classes"
+                disabled={busy}
+              />
+            ) : null}
+          </Space>
         </Form>
       </Card>
       {cls ? <Teachers cls={cls} /> : null}

@@ -18,6 +18,7 @@ import { callKey, useCallQuery } from '../../../api/useCallQuery.ts';
 import { toast } from '../../../lib/toast.ts';
 import { PageLoading } from '../../../app/PageLoading.tsx';
 import { TableRegion } from '../../../features/content/TableRegion.tsx';
+import { DeleteRecord } from './DeleteRecord.tsx';
 import { KIND_OPTIONS } from './labels.ts';
 
 type Topic = AT.AdminTopicDetail;
@@ -77,7 +78,6 @@ function Editor({ topic }: { topic: Topic | null }) {
   const [form] = Form.useForm<Values>();
   const options = useCallQuery(T.adminTrainingOptions, {}, { staleTime: 0 });
   const { busy, run } = useSaver();
-  const client = useQueryClient();
   const kind = (Form.useWatch('kind', form) as Values['kind'] | undefined) ?? topic?.kind ?? 'special';
   const started = topic ? dayjs(topic.startAt).isBefore(dayjs()) : false;
 
@@ -113,22 +113,6 @@ function Editor({ topic }: { topic: Topic | null }) {
     };
     const saved = await run(() => call(T.adminTopicSave, { body }), topic ? '培训项目已保存，学员页面即时更新' : '培训项目已创建，请继续添加学习计划');
     if (saved && !topic) void navigate(`/admin/training/topics/${saved.id}`, { replace: true });
-  };
-
-  // Not through `run`: it would ask for the deleted topic again before the page leaves it.
-  const [deleting, setDeleting] = useState(false);
-  const remove = async (t: Topic) => {
-    setDeleting(true);
-    try {
-      await call(T.adminTopicDelete, { body: { id: t.id, version: t.version } });
-      toast('success', `培训项目“${t.title}”已删除`);
-      client.removeQueries({ queryKey: callKey(T.adminTopicGet) });
-      void client.invalidateQueries({ queryKey: callKey(T.adminTopicList) });
-      void navigate('/admin/training/topics', { replace: true });
-    } catch (err) {
-      showError(err);
-      setDeleting(false);
-    }
   };
 
   return (
@@ -192,18 +176,17 @@ function Editor({ topic }: { topic: Topic | null }) {
             </Button>
             {topic ? <Typography.Text type="secondary">已报名 {topic.applicantCount} 人</Typography.Text> : null}
             {topic ? (
-              <Popconfirm
-                title={`删除培训项目“${topic.title}”？`}
+              <DeleteRecord
+                label="删除项目"
+                question={`删除培训项目“${topic.title}”？`}
                 description="学习计划随项目一并删除。已有学员报名，或已设班级、考试、作业、证书的项目不能删除。"
-                okText="删除"
-                okButtonProps={{ danger: true }}
-                cancelText="取消"
-                onConfirm={() => remove(topic)}
-              >
-                <Button danger loading={deleting} disabled={busy}>
-                  删除项目
-                </Button>
-              </Popconfirm>
+                done={`培训项目“${topic.title}”已删除`}
+                remove={() => call(T.adminTopicDelete, { body: { id: topic.id, version: topic.version } })}
+                one={T.adminTopicGet}
+                list={T.adminTopicList}
+                listPath="/admin/training/topics"
+                disabled={busy}
+              />
             ) : null}
           </Space>
         </Form>
