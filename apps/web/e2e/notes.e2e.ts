@@ -239,7 +239,8 @@ describe('notes, appraisal and comments', () => {
     await eventually(() => new URL(page.url()).searchParams.get('keyword')).toBe('独特内容');
     const group = page.getByRole('region', { name: course.title });
     await eventually(() => group.getByText('编辑器里的笔记').count()).toBe(1);
-    await eventually(() => group.getByText('0:07').count()).toBe(1);
+    // Exactly: the note's 更新于 time contains 0:07 as well when it was written at 20:07.
+    await eventually(() => group.getByText('0:07', { exact: true }).count()).toBe(1);
 
     await page.getByRole('link', { name: '编辑 编辑器里的笔记' }).click();
     await eventually(() => pathOf(page)).toBe('/learningClassroom/learningnotesedit');
