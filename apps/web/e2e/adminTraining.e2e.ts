@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browserOfThisFile, eventually, loginWithPassword, pathOf, seriousA11yViolations, toastWith } from './helpers.ts';
+import { browserOfThisFile, eventually, loginWithPassword, pathOf, seriousA11yViolations, settleAnimations, toastWith } from './helpers.ts';
 import { ADMINS, openAdmin } from './admin.ts';
 
 const baseUrl = inject('baseUrl');
@@ -76,6 +76,8 @@ describe('培训管理', () => {
     await page.screenshot({ path: `${shots}/course-picker-1280.png` });
     await page.getByRole('dialog').getByRole('button', { name: '完成' }).click();
     await eventually(() => page.locator('.training-plan .ant-table-row', { hasText: course }).count()).toBe(1);
+    // The picker's closing animation ends first: a full-page shot taken during it caught the menu half wide.
+    await settleAnimations(page, 2000);
     await page.screenshot({ path: `${shots}/topic-1280.png`, fullPage: true });
 
     // A class of the topic, and a member found by mobile.
