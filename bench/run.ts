@@ -416,8 +416,16 @@ async function largeDatabase(): Promise<string> {
 }
 
 /** A server on the large dataset's PostgreSQL, without the per-IP rate limit (every request comes from 127.0.0.1). */
+/** The token the benches' servers answer /metrics with. */
+const METRICS_TOKEN = 'bench-metrics-token-0123456789';
 const startOnLarge = (url: string, port: number, name: string, ready = '/index') =>
-  startServer(mkdtempSync(path.join(tmpdir(), `portal-bench-${name}-`)), port, { DATABASE_URL: url, RATE_LIMIT_PER_MINUTE: '100000000', SEED_DEMO: 'false' }, ready);
+  startServer(mkdtempSync(path.join(tmpdir(), `portal-bench-${name}-`)), port, { DATABASE_URL: url, RATE_LIMIT_PER_MINUTE: '100000000', SEED_DEMO: 'false', METRICS_TOKEN }, ready);
+
+/** Statements the server has sent to its database so far (its /metrics). */
+async function statementsSent(base: string): Promise<number> {
+  const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  return [...text.matchAll(/^portal_db_query_duration_seconds_count\{[^}]*\} (\d+)/gm)].reduce((n, m) => n + Number(m[1]), 0);
+}
 
 /** Random learners of the large dataset. */
 const largeLearners = async (db: pg.Client, n: number) =>
@@ -516,6 +524,7 @@ async function benchHeartbeat() {
     const ackedIds: string[] = [];
     let ackedSeconds = 0;
     const load0 = loadavg()[0]!;
+    const statements0 = await statementsSent(base);
     const hbRun = await cpuPerRequest(db, child.pid!, () => autocannon({
       url: base,
       connections: 50,
@@ -546,6 +555,7 @@ async function benchHeartbeat() {
     const hb = hbRun.result;
     // Requests still in flight when the load stopped finish first; then the ledger is read.
     await new Promise((r) => setTimeout(r, 2000));
+    const statements = (await statementsSent(base)) - statements0;
     const sessionIds = learners.map((l) => l.sessionId);
     const one = (q: string, params: unknown[]) => scalar(db, q, params);
     const ackedInLedger = await one(`select count(*) from progress_reports where report_id = any($1::uuid[])`, [ackedIds]);
@@ -555,7 +565,7 @@ async function benchHeartbeat() {
     const chapterSeconds = await one(`select coalesce(sum(learned_seconds), 0) from resource_progress where resource_id = $1`, [resourceId]);
     const rows = [
       { ...bare.row, ...bareRun.cpu },
-      { run: `progress reports (${LEARNERS} learners, 50 connections)`, req_per_s: Math.round(hb.requests.average), p50_ms: hb.latency.p50, p99_ms: hb.latency.p99, errors: hb.errors + hb.non2xx, vs_bare: +(hb.requests.average / bare.perSecond).toFixed(2), ...hbRun.cpu, load_1min: `${load0.toFixed(1)}→${loadavg()[0]!.toFixed(1)}` },
+      { run: `progress reports (${LEARNERS} learners, 50 connections)`, req_per_s: Math.round(hb.requests.average), p50_ms: hb.latency.p50, p99_ms: hb.latency.p99, errors: hb.errors + hb.non2xx, vs_bare: +(hb.requests.average / bare.perSecond).toFixed(2), statements_per_report: +(statements / Math.max(1, hb.requests.total)).toFixed(2), ...hbRun.cpu, load_1min: `${load0.toFixed(1)}→${loadavg()[0]!.toFixed(1)}` },
     ];
     save('heartbeat', rows);
     const integrity = [
