@@ -115,6 +115,21 @@ export const dialog = (page: Page, title: string): Locator => page.getByRole('di
 /** A toast (antd notification) with this text. */
 export const toastWith = (page: Page, text: string): Locator => page.locator('.ant-notification-notice').filter({ hasText: text });
 
+/**
+ * Waits (up to 20 s: a loaded CI machine) for exactly one toast with this text. When it does not come,
+ * the failure says what the page did show instead: the toasts and the open dialogs, so a flake on CI
+ * tells its cause (a refusal, a press that never landed) rather than only "expected 0 to be 1".
+ */
+export async function expectOneToast(page: Page, text: string, timeout = 20_000): Promise<void> {
+  try {
+    await eventually(() => toastWith(page, text).count(), { timeout }).toBe(1);
+  } catch (err) {
+    const toasts = await page.locator('.ant-notification-notice').allTextContents();
+    const dialogs = await page.getByRole('dialog').allTextContents();
+    throw new Error(`no single toast "${text}" within ${timeout} ms; toasts shown: ${JSON.stringify(toasts)}; dialogs open: ${JSON.stringify(dialogs)}`, { cause: err });
+  }
+}
+
 /** Opens the login modal from the header (a visitor's 登录) and waits for its captcha. */
 export async function openLoginModal(page: Page): Promise<{ modal: Locator; captchaId: string }> {
   const captcha = nextCaptchaId(page);

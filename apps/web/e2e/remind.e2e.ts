@@ -7,7 +7,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { ACCOUNTS, browserOfThisFile, dialog, eventually, loginWithPassword, pathOf, seriousA11yViolations, toastWith } from './helpers.ts';
+import { ACCOUNTS, browserOfThisFile, dialog, eventually, expectOneToast, loginWithPassword, pathOf, seriousA11yViolations, settleAnimations, toastWith } from './helpers.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = browserOfThisFile();
@@ -63,8 +63,13 @@ describe('reminders that say what each learner lacks', () => {
     await send.click();
     const confirm = dialog(page, '确认发送提醒');
     await eventually(() => confirm.textContent()).toContain('将向1人发送“本周学习进度提醒”');
+    // The confirm zooms in; pressed once it stands still, and the call it makes is waited for by name,
+    // so a failure says whether the press landed (no call), the server refused, or the toast went missing.
+    await settleAnimations(page, 2000);
+    const answered = page.waitForResponse((r) => r.url().includes('/sendRemind'), { timeout: 30_000 });
     await confirm.getByRole('button', { name: '发送' }).click();
-    await eventually(() => toastWith(page, '提醒已发送给1人').count()).toBe(1);
+    expect((await answered).status()).toBe(200);
+    await expectOneToast(page, '提醒已发送给1人');
     const record = card(page, '提醒记录');
     await eventually(() => record.locator('.ant-table-tbody').textContent()).toContain('提醒1人，已读0人');
 
