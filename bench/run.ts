@@ -394,9 +394,12 @@ async function benchCertificates() {
 /** The benchmark database with the large dataset, created and filled on first use. */
 async function largeDatabase(): Promise<string> {
   const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portal_bench';
-  const admin = new pg.Client({ connectionString: url.replace(/\/[^/]+$/, '/postgres') });
+  // The maintenance database beside it (the URL may carry ?host=/var/run/postgresql for the Unix socket).
+  const maintenance = new URL(url);
+  const dbName = maintenance.pathname.slice(1);
+  maintenance.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: maintenance.toString() });
   await admin.connect();
-  const dbName = new URL(url).pathname.slice(1);
   const exists = await admin.query('select 1 from pg_database where datname = $1', [dbName]);
   if (exists.rowCount === 0) await admin.query(`create database "${dbName}"`);
   await admin.end();

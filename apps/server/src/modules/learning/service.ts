@@ -374,7 +374,8 @@ export function makeLearning(db: Db, opts: LearningOptions, deps: LearningDeps) 
     }
     return out;
   }
-  const applyReport = batchedCalls(applyMany, 500, 2);
+  // One statement in flight per instance: reports arriving meanwhile make the next batch larger (ADR 0028).
+  const applyReport = batchedCalls(applyMany, 500, 1);
 
   /** The states of the reports of one event-loop turn, in one query, keyed `session:person:report`. */
   const readStates = batched(async (keys: string[]) => {
