@@ -309,9 +309,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await jobs.enqueue(db, { kind: HOUSEKEEPING_JOB, key: HOUSEKEEPING_JOB, runAt: new Date(Date.now() + 3600_000) }).catch((err: unknown) => app.log.warn({ err }, 'housekeeping not scheduled'));
     });
   }
-  // A chapter hidden or removed may complete the course for learners who had finished the rest: a job
-  // (run once across instances, retried on failure) completes it for them at once rather than at a
-  // report they have no chapter left to make.
+  // A chapter hidden or removed, or a studied one asking for less time, may complete the course for
+  // learners who had finished the rest: a job (run once across instances, retried on failure)
+  // completes it for them at once rather than at a report they have no time left to make.
   jobs.register(COURSE_COMPLETION_JOB, async (ctx) => ({ completed: await learning.completeWhereDone((ctx.payload as { courseId: number }).courseId) }));
   // A course change forgets this instance's rendered pages (/course) at once, as content changes do.
   adminCoursesRoutes(
@@ -321,7 +321,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       platform,
       storage,
       changed: () => ssr?.forget(),
-      chaptersWithdrawn: (tx, courseId) => jobs.enqueue(tx as unknown as typeof db, { kind: COURSE_COMPLETION_JOB, payload: { courseId }, key: `${COURSE_COMPLETION_JOB}:${courseId}` }),
+      completionsToCheck: (tx, courseId) => jobs.enqueue(tx as unknown as typeof db, { kind: COURSE_COMPLETION_JOB, payload: { courseId }, key: `${COURSE_COMPLETION_JOB}:${courseId}` }),
       mediaAt: (url) => media.chapterMediaAt(url),
     }),
   );

@@ -6,12 +6,13 @@
  * the learner's record stays), granted credit unchanged when the hours change, bad input changing
  * nothing, the cover checked by content, the export, and every change audited with before and after.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { admin as A, adminCourses as X, catalog as K, learning as L, urlOf, type CallDef } from '@portal/contract';
 import { createTestApp, DEMO_ADMINS, PRODUCT, type TestApp } from '../../test/harness.ts';
-import { auditLog, categories, courseCompletions, courseResources, courses, persons, resourceProgress } from '../../db/schema/index.ts';
+import { auditLog, categories, courseCompletions, courseResources, courses, persons, resourceProgress, studySessions } from '../../db/schema/index.ts';
 
 let t: TestApp;
 const tokens: Record<'training' | 'system' | 'content' | 'auditor' | 'learner' | 'teacher', string> = {} as never;
@@ -27,10 +28,11 @@ let categoryId: number;
 const LEARNER = '13800000005';
 
 const hour = 3_600_000;
-const chapters = () => [
+/** The live lesson lasts exactly 90 minutes in every call (a save that asks less time of a studied chapter completes it, see below). */
+const chapters = (now = Date.now()) => [
   { kind: 'video', title: '第一讲 数据要素的基本概念', mediaUrl: '/media/demo/lecture-1.mp4', durationSeconds: 1800 },
   { kind: 'pdf', title: '第二讲 数据安全法规汇编（文字课件）', mediaUrl: '/media/demo/courseware-1.pdf', pages: 12, minReadSeconds: 600 },
-  { kind: 'live', title: '专题直播 数据治理答疑', liveStart: new Date(Date.now() + 24 * hour).toISOString(), liveEnd: new Date(Date.now() + 25.5 * hour).toISOString(), streamUrl: '/media/demo/live.m3u8' },
+  { kind: 'live', title: '专题直播 数据治理答疑', liveStart: new Date(now + 24 * hour).toISOString(), liveEnd: new Date(now + 25.5 * hour).toISOString(), streamUrl: '/media/demo/live.m3u8' },
 ];
 const courseBody = (over: Record<string, unknown> = {}) => ({
   title: '数据要素市场化配置改革专题',
@@ -216,6 +218,57 @@ describe('a course in use keeps its learners’ records', () => {
     await ok<X.AdminCourse>(post(X.adminCourseSave, courseBody({ id: c.id, version: now.version, title: '基层治理现代化专题', creditHours: 1.5, chapters: [keep(0), keep(2, { hidden: true })] })));
     expect(await t.app.jobs.runDue()).toBe(1);
     expect((await grants()).map((g) => g.personId).sort()).toEqual([done!.id, halfway!.id].sort());
+  });
+
+  it('a studied chapter asking for less time completes it, and the course, for learners who already studied that long; a longer one asks nothing', async () => {
+    const c = await ok<X.AdminCourse>(post(X.adminCourseSave, courseBody({ title: '网络意识形态工作专题', creditHours: 1 })));
+    const cur = await ok<X.AdminCourse>(post(X.adminCoursePublish, { id: c.id, version: c.version }));
+    const [video, pdf, live] = cur.chapters as [X.AdminChapter, X.AdminChapter, X.AdminChapter];
+    const [enough, short] = await t.db.select({ id: persons.personId }).from(persons).where(eq(persons.personType, 1)).orderBy(persons.personId).limit(2);
+    // Both have completed the video and the live lesson; of the PDF's 600 s of reading one has read 300 s, the other 200 s.
+    const progress = (personId: number, resourceId: number, learnedSeconds: number, completed: boolean) => ({ personId, resourceId, courseId: c.id, learnedSeconds, completedAt: completed ? new Date(Date.now() - hour) : null });
+    await t.db.insert(resourceProgress).values([progress(enough!.id, video.id, 1800, true), progress(enough!.id, live.id, 600, true), progress(enough!.id, pdf.id, 300, false), progress(short!.id, video.id, 1800, true), progress(short!.id, live.id, 600, true), progress(short!.id, pdf.id, 200, false)]);
+    const keep = (i: number, over: Record<string, unknown> = {}) => ({ ...chapters()[i]!, id: cur.chapters[i]!.id, ...over });
+    const grants = () => t.db.select({ personId: courseCompletions.personId, hours: courseCompletions.hours }).from(courseCompletions).where(eq(courseCompletions.courseId, c.id));
+    const pdfDone = async () => (await t.db.select({ personId: resourceProgress.personId }).from(resourceProgress).where(and(eq(resourceProgress.resourceId, pdf.id), isNotNull(resourceProgress.completedAt)))).map((r) => r.personId);
+    await t.app.jobs.runDue();
+
+    // More reading asked of the PDF: nothing to complete, no job.
+    const longer = await ok<X.AdminCourse>(post(X.adminCourseSave, courseBody({ id: c.id, version: cur.version, title: '网络意识形态工作专题', creditHours: 1, chapters: [keep(0), keep(1, { minReadSeconds: 900 }), keep(2)] })));
+    expect(await t.app.jobs.runDue()).toBe(0);
+    // Five minutes of reading instead of fifteen: the first learner's 300 s are enough, the second's 200 s are not.
+    await ok<X.AdminCourse>(post(X.adminCourseSave, courseBody({ id: c.id, version: longer.version, title: '网络意识形态工作专题', creditHours: 1, chapters: [keep(0), keep(1, { minReadSeconds: 300 }), keep(2)] })));
+    expect(await grants()).toEqual([]);
+    expect(await t.app.jobs.runDue()).toBe(1);
+    expect(await pdfDone()).toEqual([enough!.id]);
+    expect(await grants()).toEqual([{ personId: enough!.id, hours: 1 }]);
+  });
+
+  it('a learner reading when the time asked is lowered keeps the completion the job gave, whatever their next report was decided on', async () => {
+    const c = await ok<X.AdminCourse>(post(X.adminCourseSave, courseBody({ title: '保密工作基础知识', creditHours: 1, chapters: [chapters()[1]] })));
+    const cur = await ok<X.AdminCourse>(post(X.adminCoursePublish, { id: c.id, version: c.version }));
+    const pdf = cur.chapters[0]!;
+    const learnerId = (await t.db.select().from(persons).where(eq(persons.mobile, LEARNER)))[0]!.personId;
+    const opened = (await t.call(L.findStudyResourceTime, { token: tokens.learner, query: { resourceId: pdf.id } })).json as { obj: { sessionId: string } };
+    // Reading for ten minutes already (the session's clock bounds the credit).
+    await t.db.update(studySessions).set({ startedAt: new Date(Date.now() - 10 * 60_000), creditFrom: new Date(Date.now() - 10 * 60_000) }).where(eq(studySessions.id, Number(opened.obj.sessionId)));
+    const report = (position: number) =>
+      t.call(L.updateStudyResourceTime, { token: tokens.learner, body: { reportId: randomUUID(), sessionId: opened.obj.sessionId, position, playedSeconds: 30, clientTime: new Date().toISOString(), event: 'tick' } }).then((r) => r.json as { res: boolean; obj: { credited: number } });
+    expect((await report(1)).obj.credited).toBe(30);
+    expect((await report(2)).obj.credited).toBe(30);
+    const completedAt = async () => (await t.db.select({ at: resourceProgress.completedAt }).from(resourceProgress).where(and(eq(resourceProgress.personId, learnerId), eq(resourceProgress.resourceId, pdf.id))))[0]!.at;
+    expect(await completedAt()).toBeNull();
+
+    // A minute of reading is enough now: the job completes the chapter and the course.
+    await t.app.jobs.runDue();
+    await ok<X.AdminCourse>(post(X.adminCourseSave, courseBody({ id: c.id, version: cur.version, title: '保密工作基础知识', creditHours: 1, chapters: [{ ...chapters()[1], id: pdf.id, minReadSeconds: 60 }] })));
+    expect(await t.app.jobs.runDue()).toBe(1);
+    const done = await completedAt();
+    expect(done).not.toBeNull();
+    // The learner's page had not noticed and reports again (decided on the state its last report left): the chapter stays completed.
+    await report(3);
+    expect(await completedAt()).toEqual(done);
+    expect(await t.db.$count(courseCompletions, and(eq(courseCompletions.personId, learnerId), eq(courseCompletions.courseId, c.id)))).toBe(1);
   });
 
   it('changing the hours of a course leaves the credit already granted as it was', async () => {

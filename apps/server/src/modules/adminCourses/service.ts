@@ -39,11 +39,11 @@ export interface AdminCoursesDeps {
   /** Told after every change, so that this instance's rendered pages do not wait for their cache time. */
   changed?: () => void;
   /**
-   * Told inside the save's transaction when chapters in use became fewer (one hidden or removed): the
-   * course may now be complete for learners who finished the rest (app.ts enqueues the job that
-   * completes it for them).
+   * Told inside the save's transaction when the course may have become complete for learners who
+   * have nothing left to report: chapters in use became fewer (one hidden or removed), or a studied
+   * chapter's required time was lowered (app.ts enqueues the job that completes it for them).
    */
-  chaptersWithdrawn?: (tx: Tx, courseId: number) => Promise<unknown>;
+  completionsToCheck?: (tx: Tx, courseId: number) => Promise<unknown>;
   /** The media library's view of a chapter's address (media/service.ts chapterMediaAt): its real length and pages. */
   mediaAt?: (url: string) => Promise<{ kind: 'video' | 'pdf'; durationSeconds: number | null; pageCount: number | null } | null | undefined>;
 }
@@ -69,6 +69,16 @@ function where(f: Filter): SQL | undefined {
 }
 
 /** The stored columns of a chapter as the editor sends it; the other kinds' columns are emptied. */
+/**
+ * What a chapter's required time grows with (learning's requiredSecondsOf: a video's length, a PDF's
+ * minutes of reading, a live lesson's length; the ratio applies to both sides alike).
+ */
+function timeAskedOf(r: { kind: string; durationSeconds: number | null; minReadSeconds: number | null; liveStart: Date | null; liveEnd: Date | null }): number {
+  if (r.kind === 'video') return r.durationSeconds ?? 0;
+  if (r.kind === 'pdf') return r.minReadSeconds ?? 60;
+  return r.liveStart && r.liveEnd ? r.liveEnd.getTime() - r.liveStart.getTime() : 0;
+}
+
 function chapterValues(c: C.ChapterInput) {
   const none = { mediaUrl: null, durationSeconds: null, pages: null, minReadSeconds: null, liveStart: null, liveEnd: null, streamUrl: null, replayUrl: null };
   const hiddenAt = c.hidden ? new Date() : null;
@@ -77,7 +87,7 @@ function chapterValues(c: C.ChapterInput) {
   return { ...none, title: c.title, kind: c.kind, hiddenAt, liveStart: new Date(c.liveStart), liveEnd: new Date(c.liveEnd), streamUrl: c.streamUrl, replayUrl: c.replayUrl };
 }
 
-export function makeAdminCourses({ db, platform, storage, changed, chaptersWithdrawn, mediaAt }: AdminCoursesDeps) {
+export function makeAdminCourses({ db, platform, storage, changed, completionsToCheck, mediaAt }: AdminCoursesDeps) {
   /**
    * A video or PDF chapter taken from the media library gets the real media's length and page count,
    * whatever the form said; an address of the library that is not (or no longer) a ready asset of the
@@ -166,12 +176,23 @@ export function makeAdminCourses({ db, platform, storage, changed, chaptersWithd
 
   /**
    * The chapters become `wanted`, in its order. Existing chapters are named by id; one left out is
-   * deleted only when nobody studied it, and a studied one keeps its kind. Answers whether a chapter in
-   * use was hidden or removed.
+   * deleted only when nobody studied it, and a studied one keeps its kind. Answers whether learners
+   * may have completed the course by it: a chapter in use was hidden or removed, or a studied chapter
+   * asks for less time than before.
    */
   async function arrangeChapters(tx: Tx, courseId: number, wanted: C.ChapterInput[]): Promise<boolean> {
     const existing = await tx
-      .select({ id: courseResources.id, title: courseResources.title, kind: courseResources.kind, hidden: sql<boolean>`${courseResources.hiddenAt} is not null`, learners: learnersOf(sql`${courseResources.id}`) })
+      .select({
+        id: courseResources.id,
+        title: courseResources.title,
+        kind: courseResources.kind,
+        hidden: sql<boolean>`${courseResources.hiddenAt} is not null`,
+        learners: learnersOf(sql`${courseResources.id}`),
+        durationSeconds: courseResources.durationSeconds,
+        minReadSeconds: courseResources.minReadSeconds,
+        liveStart: courseResources.liveStart,
+        liveEnd: courseResources.liveEnd,
+      })
       .from(courseResources)
       .where(eq(courseResources.courseId, courseId));
     const byId = new Map(existing.map((e) => [e.id, e]));
@@ -189,6 +210,10 @@ export function makeAdminCourses({ db, platform, storage, changed, chaptersWithd
     if (studied) throw new Refusal(C.STUDIED_MSG.removed(studied.title, studied.learners), 409);
     if (removed.length > 0) await tx.delete(courseResources).where(inArray(courseResources.id, removed.map((e) => e.id)));
     const withdrawn = removed.some((e) => !e.hidden) || wanted.some((c) => c.hidden && c.id !== undefined && !byId.get(c.id)!.hidden);
+    const eased = wanted.some((c) => {
+      const e = c.id === undefined ? undefined : byId.get(c.id);
+      return e !== undefined && e.learners > 0 && e.kind === c.kind && timeAskedOf(chapterValues(c)) < timeAskedOf(e);
+    });
     for (const [sort, c] of wanted.entries()) {
       const values = chapterValues(c);
       if (c.id === undefined) {
@@ -202,7 +227,7 @@ export function makeAdminCourses({ db, platform, storage, changed, chaptersWithd
         .set({ ...values, hiddenAt, sort })
         .where(eq(courseResources.id, c.id));
     }
-    return withdrawn;
+    return withdrawn || eased;
   }
 
   async function rows(f: Filter, q: { pageNum: number; pageSize: number }) {
@@ -344,7 +369,7 @@ export function makeAdminCourses({ db, platform, storage, changed, chaptersWithd
         await checkCategory(tx, input.categoryId);
         // The course's hours change what later completions grant; granted ones keep theirs (course_completions.hours).
         await tx.update(courses).set(fields).where(eq(courses.id, id));
-        if (await arrangeChapters(tx, id, input.chapters)) await chaptersWithdrawn?.(tx, id);
+        if (await arrangeChapters(tx, id, input.chapters)) await completionsToCheck?.(tx, id);
         return { before, after: (await courseOf(tx, id))! };
       });
       await audit(who, id, '编辑课程', before, after);

@@ -314,7 +314,7 @@ export function makeLearning(db: Db, opts: LearningOptions, deps: LearningDeps) 
                as r(report_id uuid, person_id int, session_id bigint, resource_id int, client_time text, event text, position int, played int, credit int, seek_refused bool, clipped bool)),
          p as (
            update resource_progress rp set learned_seconds = rp.learned_seconds + c.credit, max_position = greatest(rp.max_position, c.max_position),
-                  last_position = c.last_position, completed_at = c.completed_at, updated_at = $4
+                  last_position = c.last_position, completed_at = coalesce(rp.completed_at, c.completed_at), updated_at = $4
              from c where rp.person_id = c.person_id and rp.resource_id = c.resource_id and rp.learned_seconds = c.expected
                   and not exists (select 1 from sv where sv.person_id = c.person_id and sv.resource_id = c.resource_id and not exists (
                       select 1 from study_sessions a
@@ -456,14 +456,26 @@ export function makeLearning(db: Db, opts: LearningOptions, deps: LearningDeps) 
     isMine,
 
     /**
-     * Completes the course, now, for every learner who meets its rule because a chapter was hidden or
-     * removed (the course job of app.ts, after a course's save): each had completed every other chapter
-     * in use, and otherwise the completion and its hours (and a topic's completion, its certificate)
-     * would wait for a progress report that such a learner has no chapter left to make. Each learner in
-     * a transaction of their own (completeCourseIfDone, which a report may run at the same moment: the
-     * completion is inserted once); answers how many were completed.
+     * Completes, now, what a course's save made complete (the course job of app.ts): a chapter whose
+     * required time was lowered (a shorter video, fewer minutes of reading, a shorter live lesson) for
+     * every learner who has already studied the new requirement, then the course for every learner who
+     * meets its rule, because of those chapters or because a chapter was hidden or removed. Otherwise
+     * the completion and its hours (and a topic's completion, its certificate) would wait for a progress
+     * report that such a learner has no time left to make. Each learner's course in a transaction of
+     * their own (completeCourseIfDone, which a report may run at the same moment: the completion is
+     * inserted once; a report never clears a chapter's completion); answers how many courses were completed.
      */
     async completeWhereDone(courseId: number, at = new Date()): Promise<number> {
+      const chapters = await db
+        .select({ id: courseResources.id, kind: courseResources.kind, durationSeconds: courseResources.durationSeconds, minReadSeconds: courseResources.minReadSeconds, liveStart: courseResources.liveStart, liveEnd: courseResources.liveEnd })
+        .from(courseResources)
+        .where(and(eq(courseResources.courseId, courseId), isNull(courseResources.hiddenAt)));
+      for (const r of chapters) {
+        await db
+          .update(resourceProgress)
+          .set({ completedAt: at, updatedAt: at })
+          .where(and(eq(resourceProgress.resourceId, r.id), isNull(resourceProgress.completedAt), sql`${resourceProgress.learnedSeconds} >= ${requiredSecondsOf(r, ratio)}`));
+      }
       const rows = await db
         .execute<{ person_id: number }>(
           sql`select distinct rp.person_id from ${resourceProgress} rp
