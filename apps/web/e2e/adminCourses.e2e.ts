@@ -8,6 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
+import { adminCourses } from '@portal/contract';
 import { browserOfThisFile, eventually, loginWithPassword, pathOf, seriousA11yViolations, toastWith } from './helpers.ts';
 import { ADMINS, openAdmin } from './admin.ts';
 
@@ -91,6 +92,22 @@ describe('课程管理', () => {
     await eventually(() => learner.page.getByText('第二讲 “一网通办”业务协同案例（文字课件）').first().isVisible()).toBe(true);
     await eventually(() => learner.page.getByText('林晓东').first().isVisible()).toBe(true);
     await learner.page.screenshot({ path: `${shots}/learner-study-1280.png` });
+
+    // Saved without a cover (the picture taken away through the API), the course shows its title on the college's colour.
+    const token = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('portal-admin-session') ?? 'null') as { token: string } | null)?.token);
+    const id = Number(courseUrl.split('/').pop());
+    const adminFetch = async (path: string, body?: unknown) =>
+      (await (await fetch(baseUrl + path, { method: body ? 'POST' : 'GET', headers: { authorization: token!, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined })).json()) as { code: number; data: adminCourses.AdminCourse };
+    const saved = (await adminFetch(`${adminCourses.adminCourseGet.path}?id=${id}`)).data;
+    const { chapters, ...course } = saved;
+    expect((await adminFetch(adminCourses.adminCourseSave.path, { ...course, coverUrl: '', chapters })).code).toBe(0);
+    await learner.page.goto('/course');
+    const card = learner.page.locator('.course-results .course-card').filter({ has: learner.page.getByRole('heading', { name: TITLE, exact: true }) });
+    // Rendered by the server for a visitor, then the learner's own (their progress): the card is drawn again meanwhile.
+    await learner.page.waitForLoadState('networkidle');
+    await eventually(() => card.locator('.cover-blank').textContent()).toBe(TITLE);
+    expect(await card.locator('img').count()).toBe(0);
+    await card.screenshot({ path: `${shots}/learner-course-no-cover.png` });
     expect(learner.errors).toEqual([]);
     await learner.close();
 

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import type { catalog } from '@portal/contract';
 import { formatCount, formatHours } from '../content/format.ts';
 import { useAddCourse, useIsLearner } from './useAddCourse.ts';
+import { Cover } from './Cover.tsx';
 
 export const studyPathOf = (courseId: number) => `/study?courseId=${courseId}`;
 
@@ -50,7 +51,7 @@ export function CourseCard({ course, required, eager = false }: { course: catalo
   return (
     <article className="course-card">
       <Link to={studyPathOf(course.id)} className="course-cover-link" tabIndex={-1} aria-hidden="true">
-        <img className="course-cover" src={course.coverUrl} alt="" width={480} height={270} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+        <Cover className="course-cover" url={course.coverUrl} title={course.title} width={480} height={270} loading={eager ? 'eager' : 'lazy'} decoding="async" />
       </Link>
       <div className="course-body">
         <h3 className="course-title">

@@ -8,6 +8,7 @@ import { formatDate, formatDateTime, formatDuration } from '../learning/format.t
 import { QueryState } from '../learning/ListState.tsx';
 import { useCallQuery } from '../../api/useCallQuery.ts';
 import { useSession } from '../auth/session.ts';
+import { Cover } from '../catalog/Cover.tsx';
 
 const PAGE_SIZE = 10;
 
@@ -24,7 +25,7 @@ export function CourseList({ completed }: { completed: boolean }) {
           <ul className="lc-list">
             {d.list.map((c) => (
               <li key={c.id} className="lc-card lc-topic">
-                <img src={c.coverUrl} alt="" className="lc-topic-cover" width={160} height={100} loading="lazy" />
+                <Cover url={c.coverUrl} title={c.title} className="lc-topic-cover" width={160} height={100} loading="lazy" />
                 <div className="lc-topic-body">
                   <h2 className="lc-topic-title">
                     <Link to={`/study?courseId=${c.id}`}>{c.title}</Link>

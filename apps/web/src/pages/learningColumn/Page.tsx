@@ -7,6 +7,7 @@ import { formatDate } from '../../features/learning/format.ts';
 import { QueryState } from '../../features/learning/ListState.tsx';
 import { useCallQuery } from '../../api/useCallQuery.ts';
 import '../../features/learning/learning.css';
+import { Cover } from '../../features/catalog/Cover.tsx';
 
 const PAGE_SIZE = 12;
 
@@ -23,7 +24,7 @@ export default function LearningColumnPage() {
               {d.list.map((c) => (
                 <li key={c.id} className="lc-card lc-column">
                   <Link to={`/learningColumnInfo?id=${c.id}`} className="lc-column-link">
-                    <img src={c.coverUrl} alt="" width={320} height={160} loading="lazy" />
+                    <Cover url={c.coverUrl} title={c.title} className="lc-cover" width={320} height={160} loading="lazy" />
                     <h2 className="lc-column-title">{c.title}</h2>
                   </Link>
                   <p className="lc-desc">{c.description}</p>

@@ -7,6 +7,7 @@ import { QueryState } from '../../features/learning/ListState.tsx';
 import { idFrom } from '../../features/learning/query.ts';
 import { useCallQuery } from '../../api/useCallQuery.ts';
 import '../../features/learning/learning.css';
+import { Cover } from '../../features/catalog/Cover.tsx';
 
 function ColumnDetail({ id }: { id: number }) {
   const q = useCallQuery(catalog.findColumnById, { query: { id } }, { staleTime: 0 });
@@ -29,7 +30,7 @@ function ColumnDetail({ id }: { id: number }) {
                 {c.courses.map((k) => (
                   <li key={k.id} className="lc-course-card">
                     <Link to={`/study?courseId=${k.id}`} className="lc-column-link">
-                      <img src={k.coverUrl} alt="" width={320} height={180} loading="lazy" />
+                      <Cover url={k.coverUrl} title={k.title} className="lc-cover" width={320} height={180} loading="lazy" />
                       <h3 className="lc-column-title">{k.title}</h3>
                     </Link>
                     <p className="lc-muted">

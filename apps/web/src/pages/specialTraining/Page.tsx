@@ -8,6 +8,7 @@ import { formatDate, formatHours, percentOf } from '../../features/learning/form
 import { QueryState } from '../../features/learning/ListState.tsx';
 import { useCallQuery } from '../../api/useCallQuery.ts';
 import '../../features/learning/learning.css';
+import { Cover } from '../../features/catalog/Cover.tsx';
 
 type State = 'open' | 'upcoming' | 'ended';
 const TABS: { key: State; label: string }[] = [
@@ -27,7 +28,7 @@ function TopicList({ state }: { state: State }) {
           <ul className="lc-list">
             {d.list.map((i) => (
               <li key={i.id} className="lc-card lc-topic" aria-labelledby={`topic-${i.id}`}>
-                <img src={i.coverUrl} alt="" className="lc-topic-cover" width={160} height={100} loading="lazy" />
+                <Cover url={i.coverUrl} title={i.title} className="lc-topic-cover" width={160} height={100} loading="lazy" />
                 <div className="lc-topic-body">
                   <h2 id={`topic-${i.id}`} className="lc-topic-title">
                     <Link to={`/specialTrainingInfo?id=${i.id}`}>{i.title}</Link> <EnrolmentTag install={i} />
