@@ -2,7 +2,7 @@
  * 关怀版 and the accessibility toolbar (issue 27) in the browser: care mode on every route measured
  * from computed styles (no sideways scroll, text ≥ 18 px, line height, targets ≥ 44 px) and judged by
  * axe (any impact, and again in a high-contrast pair switched in place), zoom 200 % without sideways scroll
- * (every page of the portal and /admin, at 1280 and 375 px), the mode painted before any
+ * (every page of the portal and /admin, at 1280 and 375 px; the learner's pages also in care mode), the mode painted before any
  * script runs, the toolbar by keyboard with its settings surviving a reload and following the person
  * to another browser, and a whole exam taken by keyboard in care mode. CARE_SHOTS=<dir> saves a
  * screenshot of each page.
@@ -188,6 +188,14 @@ describe('zoom', () => {
       for (const size of BOTH) expect(await walk(size, visits, zoomed, { settings: { zoom: 2 }, account: account(size), tag: 'zoom' })).toEqual({});
     });
   }
+
+  // 关怀版 and 200 % together (the zoom a person who needs larger text also sets): the page is 640 px
+  // wide with text a third larger. A list's table gives way to cards, a column's picture stays above
+  // its title (both failed here: 13 px sideways on 打印证书, titles a character a line on 学习专栏).
+  it("the learner's pages in care mode zoomed to 200 % at 1280 px: no sideways scroll, no text past the edge or over other text", { timeout: 400_000 }, async () => {
+    const judge = async (page: Page) => [...(await zoomed(page)), ...(await textOverlaps(page))];
+    expect(await walk('desktop', LEARNER, judge, { settings: { care: true, zoom: 2 }, account: ACCOUNTS.learner, tag: 'care-zoom' })).toEqual({});
+  });
 
   // /admin has no toolbar, but the device's 页面缩放 holds there too (the administrator may have set it on the portal).
   it('the administration area zoomed to 200 % at 1280 and 375 px: the menu folded, no sideways scroll, no text past the edge, wide tables in named regions', { timeout: 400_000 }, async () => {

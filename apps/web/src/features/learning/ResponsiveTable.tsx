@@ -1,19 +1,26 @@
 /**
- * A list that is a table on a wide screen and a column of cards on a phone (below 576 px, where a
- * table's columns do not fit and the page would scroll sideways). Both come from the same column
- * definitions: on a card the `titleColumn` is its heading, the other columns are 名称：值 lines and
- * the `actionColumn` (if any) sits at its foot. The cards follow a pager whose `total` is given (the
+ * A list that is a table on a wide screen and a column of cards on a phone (below 576 px, 768 px in
+ * 关怀版, where a table's columns do not fit and the page would scroll sideways). Both come from the
+ * same column definitions: on a card the `titleColumn` is its heading, the other columns are 名称：值
+ * lines and the `actionColumn` (if any) sits at its foot. The cards follow a pager whose `total` is given (the
  * server's pages); without one they show every row.
  */
 import type { Key, ReactNode } from 'react';
 import { Empty, Pagination, Spin, Table, type TableColumnType, type TableProps } from 'antd';
 import { ScrollRegion } from '../content/ScrollRegion.tsx';
 import { usePageNarrowerThan } from '../../lib/pageWidth.ts';
+import { useDisplay } from '../../lib/display.ts';
 import './responsiveTable.css';
 
-/** Whether the page is phone-wide (below 576 px as zoomed: lib/pageWidth.ts), following rotation, resizing and the toolbar's zoom. */
+/**
+ * Whether the page is too narrow for the table (below 576 px as zoomed: lib/pageWidth.ts), following
+ * rotation, resizing and the toolbar's zoom. In 关怀版 the text is about a third larger, so the cards
+ * start below 768 px: at 640 px (a 1280 px window at the browser's 200 %) the table's columns no
+ * longer fit and the page scrolled sideways.
+ */
 export function usePhoneWidth(): boolean {
-  return usePageNarrowerThan(576);
+  const { care } = useDisplay();
+  return usePageNarrowerThan(care ? 768 : 576);
 }
 
 type Column<T> = TableColumnType<T> & { key?: Key; dataIndex?: keyof T & string };
