@@ -2,8 +2,8 @@
  * 关怀版 and the accessibility toolbar (issue 27) in the browser: care mode on every route measured
  * from computed styles (no sideways scroll, text ≥ 18 px, line height, targets ≥ 44 px) and judged by
  * axe (any impact, and again in a high-contrast pair switched in place), zoom 200 % without sideways scroll
- * (every page of the portal and /admin, at 1280 and 375 px; the learner's pages also in care mode), the mode painted before any
- * script runs, the toolbar by keyboard with its settings surviving a reload and following the person
+ * (every page of the portal and /admin, at 1280 and 375 px; the learner's pages also in care mode),
+ * the mode painted before any script runs, the toolbar by keyboard with its settings surviving a reload and following the person
  * to another browser, and a whole exam taken by keyboard in care mode. CARE_SHOTS=<dir> saves a
  * screenshot of each page.
  */

@@ -68,7 +68,6 @@ function where(f: Filter): SQL | undefined {
   return and(f.keyword ? matchesAny(f.keyword, courses.title, courses.lecturer) : undefined, inCategory, f.status ? eq(courses.status, f.status) : undefined);
 }
 
-/** The stored columns of a chapter as the editor sends it; the other kinds' columns are emptied. */
 /**
  * What a chapter's required time grows with (learning's requiredSecondsOf: a video's length, a PDF's
  * minutes of reading, a live lesson's length; the ratio applies to both sides alike).
@@ -79,6 +78,7 @@ function timeAskedOf(r: { kind: string; durationSeconds: number | null; minReadS
   return r.liveStart && r.liveEnd ? r.liveEnd.getTime() - r.liveStart.getTime() : 0;
 }
 
+/** The stored columns of a chapter as the editor sends it; the other kinds' columns are emptied. */
 function chapterValues(c: C.ChapterInput) {
   const none = { mediaUrl: null, durationSeconds: null, pages: null, minReadSeconds: null, liveStart: null, liveEnd: null, streamUrl: null, replayUrl: null };
   const hiddenAt = c.hidden ? new Date() : null;

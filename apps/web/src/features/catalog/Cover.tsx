@@ -9,8 +9,8 @@ type CoverProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'alt' | 'wid
 
 export function Cover({ url, title, className, width, height, ...img }: CoverProps) {
   if (url) return <img src={url} alt="" className={className} width={width} height={height} {...img} />;
-  // Beside its title already: decorative, as the picture is (alt="").
-  // The frame takes the picture's place and size (the page's class); the blank fills it.
+  // The frame takes the picture's place and size (the page's class), the blank fills it; decorative
+  // as the picture is (alt=""), the title being beside it already.
   return (
     <span className={className ? `${className} cover-frame` : 'cover-frame'} style={{ aspectRatio: `${width} / ${height}` }} aria-hidden="true">
       <span className="cover-blank">

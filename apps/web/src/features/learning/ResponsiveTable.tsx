@@ -2,8 +2,8 @@
  * A list that is a table on a wide screen and a column of cards on a phone (below 576 px, 768 px in
  * 关怀版, where a table's columns do not fit and the page would scroll sideways). Both come from the
  * same column definitions: on a card the `titleColumn` is its heading, the other columns are 名称：值
- * lines and the `actionColumn` (if any) sits at its foot. The cards follow a pager whose `total` is given (the
- * server's pages); without one they show every row.
+ * lines and the `actionColumn` (if any) sits at its foot. The cards follow a pager whose `total` is
+ * given (the server's pages); without one they show every row.
  */
 import type { Key, ReactNode } from 'react';
 import { Empty, Pagination, Spin, Table, type TableColumnType, type TableProps } from 'antd';
