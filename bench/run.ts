@@ -418,9 +418,9 @@ async function largeDatabase(): Promise<string> {
   return url;
 }
 
-/** A server on the large dataset's PostgreSQL, without the per-IP rate limit (every request comes from 127.0.0.1). */
 /** The token the benches' servers answer /metrics with. */
 const METRICS_TOKEN = 'bench-metrics-token-0123456789';
+/** A server on the large dataset's PostgreSQL, without the per-IP rate limit (every request comes from 127.0.0.1). */
 const startOnLarge = (url: string, port: number, name: string, ready = '/index') =>
   startServer(mkdtempSync(path.join(tmpdir(), `portal-bench-${name}-`)), port, { DATABASE_URL: url, RATE_LIMIT_PER_MINUTE: '100000000', SEED_DEMO: 'false', METRICS_TOKEN }, ready);
 

@@ -18,6 +18,7 @@ import { newId } from '../../lib/crypto.ts';
 import { recordChange } from '../admin/service.ts';
 import { iso, isoOrNull, matchesAny, offsetOf, outer, pageFrom, totalOver } from '../content/listing.ts';
 import type { Platform } from '../platform/service.ts';
+import { requiredSecondsOf } from '../learning/service.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Reader = Db | Tx;
@@ -66,16 +67,6 @@ function where(f: Filter): SQL | undefined {
       ? undefined
       : or(eq(courses.categoryId, f.categoryId), inArray(courses.categoryId, sql`(select ${categories.id} from ${categories} where ${categories.parentId} = ${f.categoryId})`));
   return and(f.keyword ? matchesAny(f.keyword, courses.title, courses.lecturer) : undefined, inCategory, f.status ? eq(courses.status, f.status) : undefined);
-}
-
-/**
- * What a chapter's required time grows with (learning's requiredSecondsOf: a video's length, a PDF's
- * minutes of reading, a live lesson's length; the ratio applies to both sides alike).
- */
-function timeAskedOf(r: { kind: string; durationSeconds: number | null; minReadSeconds: number | null; liveStart: Date | null; liveEnd: Date | null }): number {
-  if (r.kind === 'video') return r.durationSeconds ?? 0;
-  if (r.kind === 'pdf') return r.minReadSeconds ?? 60;
-  return r.liveStart && r.liveEnd ? r.liveEnd.getTime() - r.liveStart.getTime() : 0;
 }
 
 /** The stored columns of a chapter as the editor sends it; the other kinds' columns are emptied. */
@@ -212,7 +203,8 @@ export function makeAdminCourses({ db, platform, storage, changed, completionsTo
     const withdrawn = removed.some((e) => !e.hidden) || wanted.some((c) => c.hidden && c.id !== undefined && !byId.get(c.id)!.hidden);
     const eased = wanted.some((c) => {
       const e = c.id === undefined ? undefined : byId.get(c.id);
-      return e !== undefined && e.learners > 0 && e.kind === c.kind && timeAskedOf(chapterValues(c)) < timeAskedOf(e);
+      // The learning module's own rule; the portal's ratio scales both sides alike, so 1 compares them.
+      return e !== undefined && e.learners > 0 && e.kind === c.kind && requiredSecondsOf(chapterValues(c), 1) < requiredSecondsOf(e, 1);
     });
     for (const [sort, c] of wanted.entries()) {
       const values = chapterValues(c);
