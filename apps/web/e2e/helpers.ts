@@ -234,3 +234,16 @@ export async function a11yViolations(page: Page, opts: AxeOptions = {}): Promise
 
 /** axe-core's WCAG 2 A/AA findings of serious or critical impact on the current page (the page needs bypassCSP to inject axe). */
 export const seriousA11yViolations = (page: Page): Promise<string[]> => a11yViolations(page);
+
+/** Watches the page from its first byte: the layout shifts (CLS, as Lighthouse adds them) from now on. */
+export async function watchLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shift: number };
+    w.__shift = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.__shift += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+/** The layout shifts added up since watchLayoutShifts. */
+export const layoutShift = (page: Page) => page.evaluate(() => (window as unknown as { __shift: number }).__shift);

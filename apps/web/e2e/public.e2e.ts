@@ -6,7 +6,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { LOADING_FADE_MS, SIDE_PANEL_OFFSET_PX } from '@portal/contract';
-import { ACCOUNTS, browserOfThisFile, demoCertificateNo, dialog, eventually, loginWithPassword, nextCaptchaId, pathOf, scrollHomeToEnd } from './helpers.ts';
+import { ACCOUNTS, browserOfThisFile, demoCertificateNo, dialog, eventually, layoutShift, loginWithPassword, nextCaptchaId, pathOf, scrollHomeToEnd, watchLayoutShifts } from './helpers.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = browserOfThisFile();
@@ -28,17 +28,6 @@ async function everyCardMentions(page: Page, word: string): Promise<boolean> {
   return cards.length > 0 && cards.every((t) => t.includes(word));
 }
 
-/** Watches the page from its first byte: the layout shifts (CLS, as Lighthouse adds them) from now on. */
-async function watchLayoutShifts(page: Page) {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __shift: number };
-    w.__shift = 0;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.__shift += e.value;
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-}
-const layoutShift = (page: Page) => page.evaluate(() => (window as unknown as { __shift: number }).__shift);
 
 /**
  * How a server-rendered page loaded its files: when its scripts were asked for, against the page's

@@ -221,11 +221,13 @@ export async function openVisit(page: Page, visit: Visit): Promise<string> {
   const address = typeof visit.address === 'string' ? visit.address : await visit.address(page);
   await page.goto(address);
   await eventually(async () => (await page.getByRole('heading', { level: 1 }).first().textContent()) ?? '', { message: `${address} has its title` }).toContain(visit.heading ?? '');
+  // A page rendered on the server has its title before the app runs: judged once the app has taken it over.
+  await eventually(() => page.getByRole('heading', { level: 1 }).first().evaluate((h) => Object.keys(h).some((k) => k.startsWith('__reactFiber'))), { message: `${address} is the app's` }).toBe(true);
   // The home page loads its lower half as the visitor scrolls to it.
   if (visit.route === '/index') await scrollHomeToEnd(page);
-  // Skeletons (public pages), spinners (learning pages, antd's tables) and index.html's start-up
-  // overlay, which fades out and would be judged half transparent.
-  await eventually(() => page.locator('.skeleton, .lc-loading, #app-loading, .ant-spin-spinning').count(), { message: `${address} finished loading` }).toBe(0);
+  // Skeletons (public pages), spinners (learning pages, antd's tables), a study page's place while its
+  // session opens and index.html's start-up overlay, which fades out and would be judged half transparent.
+  await eventually(() => page.locator('.skeleton, .lc-loading, .study-video-wait, .study-wait, #app-loading, .ant-spin-spinning').count(), { message: `${address} finished loading` }).toBe(0);
   if (visit.tag) await eventually(() => page.locator('.ant-tag').filter({ hasText: visit.tag }).first().isVisible(), { message: `${address} shows the tag ${visit.tag}` }).toBe(true);
   return address;
 }

@@ -5,7 +5,7 @@ import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { hydrate } from '@tanstack/react-query';
 import { createQueryClient, Providers } from './app/providers.tsx';
-import { routes } from './app/routes.tsx';
+import { loadPage, routes } from './app/routes.tsx';
 import { HYDRATED_EVENT } from '@portal/contract/base';
 import { holdPopstate } from './app/holdPopstate.ts';
 import { setRenderInstant, SSR_STATE_ID, type SsrState } from './ssrState.ts';
@@ -59,9 +59,14 @@ if (serverState?.textContent) {
   hydrate(queryClient, state);
 }
 if (adopt) {
-  startTransition(() => {
-    hydrateRoot(root, app);
-  });
+  // With the page's own module in (routes.tsx loadPage): React adopts the whole page in one pass.
+  void loadPage(window.location.pathname)
+    .catch((err: unknown) => console.error(err))
+    .finally(() =>
+      startTransition(() => {
+        hydrateRoot(root, app);
+      }),
+    );
 } else {
   // The first render as a transition: React renders it in slices and yields to the browser between
   // them, instead of one long task that blocks input while the first screen is built.

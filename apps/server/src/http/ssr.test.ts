@@ -36,7 +36,7 @@ const MANIFEST = {
   '_react.js': { file: 'assets/react-R.js' },
   'src/pages/index/Page.tsx': { file: 'assets/Page-I.js', css: ['assets/Page-I.css'], imports: ['_react.js', '_public.js'] },
   '_public.js': { file: 'assets/public-P.js', css: ['assets/public-P.css'] },
-  'src/pages/study/Page.tsx': { file: 'assets/Page-S.js', imports: ['_react.js', '_study.js'] },
+  'src/pages/examInfo/Page.tsx': { file: 'assets/Page-S.js', imports: ['_react.js', '_study.js'] },
   '_study.js': { file: 'assets/study-S.js', css: ['assets/study-S.css'], imports: ['_zod.js'] },
   '_zod.js': { file: 'assets/zod-Z.js' },
   '_contract-person-C.js': { file: 'assets/contract-person-C.js', name: 'contract-person', imports: ['_zod.js'] },
@@ -159,6 +159,17 @@ describe('server rendering of /index and /course', () => {
     expect(res.body).toContain('<pre id="probe">null</pre>');
   });
 
+  it('the study pages come rendered too, as a visitor\'s page (their public part: ADR 0047), whoever asks', async () => {
+    const learner = await t.login('13800000001');
+    const probe = `probe=${encodeURIComponent(urlOf(person.getSessionPerson, PRODUCT))}&method=${person.getSessionPerson.method}`;
+    for (const page of ['/study', '/studypdf', '/studypdf1', '/studylive', '/studylive1']) {
+      const res = await get(t, `${page}?courseId=3&${probe}`, { authorization: learner });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('portal-ssr-state');
+      expect(res.body).toContain('<pre id="probe">null</pre>');
+    }
+  });
+
   it('reuses a rendering for SSR_CACHE_SECONDS, per address', async () => {
     const bundle = (await import(path.join(ssrDist, 'entry-server.js'))) as { renderings(): number };
     const before = bundle.renderings();
@@ -191,7 +202,7 @@ describe('server rendering of /index and /course', () => {
   });
 
   it('other pages are rendered by the browser, their own chunks and styles asked for with the entry\'s', async () => {
-    const res = await get(t, '/study?courseId=3');
+    const res = await get(t, '/examInfo?id=3');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toContain('<div id="root"></div>');

@@ -1,7 +1,8 @@
 /**
  * The public portal's first screens rendered on the server (ADR 0008): /index and /course come with
  * their HTML and the answers they were rendered with, so a visitor sees the page (and its largest
- * picture starts loading) before the JavaScript has arrived; the browser then hydrates it.
+ * picture starts loading) before the JavaScript has arrived; the browser then hydrates it. The study
+ * pages come with their public part (the course's head and chapters, ADR 0047), rendered the same way.
  *
  * The rendering is the web app's own (apps/web/src/entry-server.tsx, built into WEB_SSR_DIST). Its
  * calls are answered by this server's router through app.inject, as a visitor: no header of the
@@ -15,10 +16,17 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance, HTTPMethods } from 'fastify';
+import { flattenRoutes } from '@portal/contract';
 import { bootScriptTag, HEAD_SCRIPT } from './bootScript.ts';
 
-/** The paths rendered on the server (with any query string). */
-export const SSR_PATHS: readonly string[] = ['/index', '/course'];
+/** The public pages rendered on the server (with any query string), each rendered once at start. */
+const PUBLIC_PATHS: readonly string[] = ['/index', '/course'];
+/**
+ * The paths rendered on the server: the public pages, and the pages behind a login that have a public
+ * part (RouteSpec.preview, the study pages: the course's head and chapters, ADR 0047), rendered as a
+ * visitor's request like the others.
+ */
+export const SSR_PATHS: readonly string[] = [...PUBLIC_PATHS, ...flattenRoutes().flatMap((r) => (r.preview ? [r.path] : []))];
 const RENDER_TIMEOUT_MS = 3000;
 const CACHE_MAX_ENTRIES = 200;
 
@@ -204,7 +212,7 @@ export function makeSsr(app: FastifyInstance, opts: { webDist: string; ssrDist: 
   // Once the server listens, render each page once, so that the first visitor neither waits for
   // the lazily loaded parts nor gets a page left to the browser.
   app.addHook('onListen', async () => {
-    await Promise.all(SSR_PATHS.map((p) => ssr.page(p)));
+    await Promise.all(PUBLIC_PATHS.map((p) => ssr.page(p)));
   });
   return ssr;
 }

@@ -22,6 +22,12 @@ export interface CallQueryOptions {
   staleTime?: number;
   /** Ask again every so many milliseconds while the answer says work is under way (false: stop). */
   refetchInterval?: (data: unknown) => number | false;
+  /**
+   * Ask as a visitor, without the login (a call whose auth is `optional`): the answer a page's public part
+   * shows, as the server rendered it (app/preview.ts). Kept under a visitor's key, so the answer the server
+   * rendered with is found in the cache while the page is adopted, and asked for before the login is checked.
+   */
+  asVisitor?: boolean;
 }
 
 const typedCall = call as <R extends AnyCall>(def: R, input: CallInput<R>) => Promise<CallAnswer<R>>;
@@ -31,13 +37,15 @@ export const callKey = (def: AnyCall) => [def.name] as const;
 
 export function useCallQuery<R extends AnyCall>(def: R, input: CallInput<R>, options: CallQueryOptions = {}): UseQueryResult<CallAnswer<R>> {
   const { person, restoring } = useSession();
+  const visitor = options.asVisitor === true && def.auth === 'optional';
   // An administrative call answers for the administrator of this tab, not the portal's logged-in person.
-  const who = def.auth === 'none' ? null : def.auth === 'admin' ? `admin:${adminSession.get()?.person.personId ?? ''}` : (person?.personId ?? null);
+  const who = def.auth === 'none' || visitor ? null : def.auth === 'admin' ? `admin:${adminSession.get()?.person.personId ?? ''}` : (person?.personId ?? null);
   return useQuery({
     queryKey: [...callKey(def), input, who],
-    queryFn: () => typedCall(def, input),
+    // As a visitor: the client sends a call whose auth is `none` without the stored login.
+    queryFn: () => typedCall(visitor ? { ...def, auth: 'none' } : def, input),
     // A per-person answer waits until a stored session is checked, so it is not fetched twice.
-    enabled: (options.enabled ?? true) && !(def.auth !== 'none' && def.auth !== 'admin' && restoring),
+    enabled: (options.enabled ?? true) && !(def.auth !== 'none' && def.auth !== 'admin' && !visitor && restoring),
     placeholderData: options.keepPrevious ? keepPreviousData : undefined,
     staleTime: options.staleTime ?? 60_000,
     refetchInterval: options.refetchInterval && ((q: { state: { data: unknown } }) => options.refetchInterval!(q.state.data)),

@@ -14,6 +14,7 @@ import { areaOf } from './areas.ts';
 import { PageLoading } from './PageLoading.tsx';
 import type { PageComponent } from './routes.tsx';
 import { StatusPanel } from './StatusPanel.tsx';
+import { PreviewContext } from './preview.ts';
 
 const AreaLayout = lazy(() => import('./AreaLayout.tsx'));
 
@@ -45,6 +46,7 @@ function AnnounceTakeover({ children }: { children: ReactNode }) {
 }
 
 const NOT_PRELOADING = { get: () => false, subscribe: () => () => undefined };
+const never = () => () => undefined;
 
 export function RouteView({ spec, Page }: { spec: RouteSpec; Page: PageComponent }) {
   useDocumentTitle(spec.title);
@@ -58,7 +60,11 @@ export function RouteView({ spec, Page }: { spec: RouteSpec; Page: PageComponent
   const preloading = useSyncExternalStore(preloads.subscribe, preloads.get, () => false);
   const location = useLocation();
   const target = `${location.pathname}${location.search}`;
-  const decision = restoring ? 'wait' : decideRoute(spec, person);
+  // True on the server and while the browser adopts its page (the server's snapshot), false after.
+  // Then a page behind a login is not decided yet: the server rendered a visitor's request, and the
+  // browser may hold a login that has not been checked.
+  const adopting = useSyncExternalStore(never, () => false, () => true);
+  const decision = restoring || (adopting && decideRoute(spec, null) !== 'allow') ? 'wait' : decideRoute(spec, person);
 
   // Act when a route is entered (or its answer changes), not when the person logs out while on it:
   // logout leaves for /index, and an expired session opens the login modal from the api client.
@@ -73,33 +79,47 @@ export function RouteView({ spec, Page }: { spec: RouteSpec; Page: PageComponent
     if (decision === 'noPermission') authUi.openNoPermission();
   }, [decision, target]);
 
-  if (decision === 'wait' || (preloading && decision === 'allow')) return <PageLoading />;
+  // A page with a public part shows it while the login is checked (ADR 0047); its chunks, if not yet in,
+  // suspend it in its own boundary (on the server's page: the rendered part stays until they are in).
+  if (!spec.preview && (decision === 'wait' || (preloading && decision === 'allow'))) return <PageLoading />;
+  // Announced here too: a study page rendered on the server (its public part) is replaced by these
+  // before React has adopted it, and without the announcement every press on the page would wait for it.
   if (decision === 'login') {
     return (
-      <div className="page-container">
-        <StatusPanel icon={<LockOutlined />} title={MSG.notLoggedIn} text={`“${spec.title}”需要登录后才能访问。`}>
-          <button type="button" className="btn btn-primary" onClick={() => authUi.openLogin(target)}>
-            立即登录
-          </button>
-        </StatusPanel>
-      </div>
+      <AnnounceTakeover>
+        <div className="page-container">
+          <StatusPanel icon={<LockOutlined />} title={MSG.notLoggedIn} text={`“${spec.title}”需要登录后才能访问。`}>
+            <button type="button" className="btn btn-primary" onClick={() => authUi.openLogin(target)}>
+              立即登录
+            </button>
+          </StatusPanel>
+        </div>
+      </AnnounceTakeover>
     );
   }
   if (decision === 'noPermission') {
     return (
-      <div className="page-container">
-        <StatusPanel icon={<StopOutlined />} title="无法访问该栏目" text={`您的账号不能使用“${spec.title}”。`}>
-          <Link to="/index" className="status-link">
-            返回首页
-          </Link>
-        </StatusPanel>
-      </div>
+      <AnnounceTakeover>
+        <div className="page-container">
+          <StatusPanel icon={<StopOutlined />} title="无法访问该栏目" text={`您的账号不能使用“${spec.title}”。`}>
+            <Link to="/index" className="status-link">
+              返回首页
+            </Link>
+          </StatusPanel>
+        </div>
+      </AnnounceTakeover>
     );
   }
   const page = (
     <Suspense fallback={<PageLoading />}>
       <AnnounceTakeover>
-        <Page />
+        {spec.preview ? (
+          <PreviewContext value={decision === 'wait'}>
+            <Page />
+          </PreviewContext>
+        ) : (
+          <Page />
+        )}
       </AnnounceTakeover>
     </Suspense>
   );

@@ -32,7 +32,12 @@ const pageModules = import.meta.glob<{ default: ComponentType }>('../pages/**/Pa
  * stored login is checked) and, for a page drawn without antd, `preloading` (true while they load:
  * RouteView keeps its loading state until then instead of suspending).
  */
-export type PageComponent = ComponentType & { preload?: () => void; preloading?: { get(): boolean; subscribe(listener: () => void): () => void } };
+export type PageComponent = ComponentType & {
+  preload?: () => void;
+  preloading?: { get(): boolean; subscribe(listener: () => void): () => void };
+  /** Loads the page's module now, so that it renders without suspending (before a server's page is adopted). */
+  load?: () => Promise<void>;
+};
 
 function pageFor(spec: RouteSpec): PageComponent {
   const load = pageModules[`../pages${spec.path}/Page.tsx`];
@@ -75,6 +80,10 @@ function pageFor(spec: RouteSpec): PageComponent {
         .catch(() => undefined)
         .finally(() => setLoading(false));
     };
+    page.load = () =>
+      load().then((m) => {
+        loaded = m.default;
+      });
     page.preloading = {
       get: () => loading,
       subscribe: (l) => {
@@ -90,10 +99,24 @@ function pageFor(spec: RouteSpec): PageComponent {
   };
 }
 
+const pagesByPath = new Map<string, PageComponent>();
+
 function routeObject(spec: RouteSpec): RouteObject {
   const handle: RouteHandle = { spec };
   if (spec.index) return { path: spec.path, handle, element: <Navigate to={`${spec.path}/${spec.index}`} replace /> };
-  return { path: spec.path, handle, element: <RouteView spec={spec} Page={pageFor(spec)} /> };
+  const Page = pageFor(spec);
+  pagesByPath.set(spec.path, Page);
+  return { path: spec.path, handle, element: <RouteView spec={spec} Page={Page} /> };
+}
+
+/**
+ * Loads the module of the page at `pathname` (a page drawn without antd), before React adopts the page the
+ * server rendered: adopted while its module was still loading, the page's part of the tree stays the
+ * server's until the module is in, and an update that reaches it meanwhile (a study page's login check
+ * ending) makes React throw the server's elements away and draw them again.
+ */
+export function loadPage(pathname: string): Promise<void> {
+  return pagesByPath.get(pathname)?.load?.() ?? Promise.resolve();
 }
 
 export const routes: RouteObject[] = [

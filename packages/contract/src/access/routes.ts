@@ -21,6 +21,12 @@ export interface RouteSpec {
   children?: RouteSpec[];
   /** Child to redirect to from the parent path. */
   index?: string;
+  /**
+   * A page that needs a login but has a public part (a study page: the course's head and chapters). While
+   * a stored login is checked the page shows that part, and the server renders it for every request
+   * (as a visitor's page), so that the learner sees the course before the scripts have run.
+   */
+  preview?: boolean;
 }
 
 const child = (path: string, title: string): RouteSpec => ({ path, title, access: 'login' });
@@ -43,11 +49,11 @@ export const ROUTES: RouteSpec[] = [
   { path: '/exam', title: '考试', access: 'login', exam: true, bare: true },
   { path: '/exam1', title: '模拟练习', access: 'login', exam: true, bare: true },
   { path: '/examInfo', title: '考试详情', access: 'login', exam: true, bare: true },
-  { path: '/study', title: '视频学习', access: 'login' },
-  { path: '/studypdf', title: '课件学习', access: 'login' },
-  { path: '/studypdf1', title: '专题资料', access: 'login' },
-  { path: '/studylive', title: '直播课堂', access: 'login' },
-  { path: '/studylive1', title: '直播回放', access: 'login' },
+  { path: '/study', title: '视频学习', access: 'login', preview: true },
+  { path: '/studypdf', title: '课件学习', access: 'login', preview: true },
+  { path: '/studypdf1', title: '专题资料', access: 'login', preview: true },
+  { path: '/studylive', title: '直播课堂', access: 'login', preview: true },
+  { path: '/studylive1', title: '直播回放', access: 'login', preview: true },
   { path: '/specialTrainingInfo', title: '专题详情', access: 'login' },
   {
     path: '/class',

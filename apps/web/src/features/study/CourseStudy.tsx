@@ -20,7 +20,8 @@ import { VideoStudy } from './VideoStudy.tsx';
 import { useAnchorBridge } from '../notes/anchor.ts';
 import { lazyAntd } from '../../app/lazyAntd.tsx';
 import { CourseFeedbackLater, CourseNotesLater } from './later.tsx';
-import { LazyEmpty, LazyLoadError, Notice, StudyLoading, Tag } from './plain.tsx';
+import { LazyEmpty, LazyLoadError, Notice, StudyLoading, StudyWait, Tag } from './plain.tsx';
+import { usePreview } from '../../app/preview.ts';
 import '../learning/learning.css';
 
 // The topic's path in the completion notice (a topic's learner, once the course is done) uses antd's Button.
@@ -40,8 +41,13 @@ function chapterState(p: Progress | undefined): { text: string; color?: TagColor
 }
 
 export function CourseStudy({ courseId, resourceId, kind }: { courseId: number; resourceId: number | null; kind: Kind }) {
-  const course = useCallQuery(catalog.findCourseById, { query: { id: courseId } }, { staleTime: 0 });
-  const progress = useCallQuery(learning.findProgress, { query: { courseId } }, { staleTime: 0 });
+  // While the page shows its public part (on the server, while the login is checked) the course is
+  // asked for as a visitor and nothing personal is (app/preview.ts); the chapters wait for my progress.
+  const preview = usePreview();
+  // One query whose key moves from the visitor's to mine: the course as the server rendered it stays
+  // on the page (keepPrevious) until mine is in.
+  const course = useCallQuery(catalog.findCourseById, { query: { id: courseId } }, preview ? { asVisitor: true } : { staleTime: 0, keepPrevious: true });
+  const progress = useCallQuery(learning.findProgress, { query: { courseId } }, { staleTime: 0, enabled: !preview });
   const client = useQueryClient();
   const bridge = useAnchorBridge();
   // The topic the learner came from (its path's study button): the completion notice shows that topic's next step.
@@ -52,18 +58,16 @@ export function CourseStudy({ courseId, resourceId, kind }: { courseId: number; 
   const startAt = t !== null && /^\d+$/.test(t) ? Number(t) : null;
 
   // Chapter states follow the reports' answers.
-  useEffect(
-    () =>
-      reportSender().onResult((result) => {
-        if (course.data?.resources.some((r) => r.id === result.progress.resourceId)) {
-          void client.invalidateQueries({ queryKey: [learning.findProgress.name] });
-        }
-      }),
-    [client, course.data],
-  );
+  useEffect(() => {
+    if (preview) return;
+    return reportSender().onResult((result) => {
+      if (course.data?.resources.some((r) => r.id === result.progress.resourceId)) {
+        void client.invalidateQueries({ queryKey: [learning.findProgress.name] });
+      }
+    });
+  }, [client, course.data, preview]);
 
-  if (course.isPending || progress.isPending) return <StudyLoading />;
-  if (course.isError || progress.isError) {
+  if (!preview && (course.isError || progress.isError)) {
     const failed = course.isError ? course : progress;
     return (
       <Suspense fallback={<StudyLoading />}>
@@ -71,12 +75,15 @@ export function CourseStudy({ courseId, resourceId, kind }: { courseId: number; 
       </Suspense>
     );
   }
+  // Another course's answer (kept while this one loads) is not shown.
+  const c = course.data?.id === courseId ? course.data : undefined;
+  if (!c) return <StudyLoading />;
+  const mine = !preview && !course.isPlaceholderData && progress.data ? progress.data : null;
+  const byResource = new Map((mine?.resources ?? []).map((p) => [p.resourceId, p]));
+  // Without a chapter in the address the first one I have not completed opens: known with my progress.
+  const chosen = resourceId !== null ? c.resources.find((r) => r.id === resourceId) : mine ? (c.resources.find((r) => !byResource.get(r.id)?.completedAt) ?? c.resources[0]) : undefined;
 
-  const c = course.data;
-  const byResource = new Map(progress.data.resources.map((p) => [p.resourceId, p]));
-  const chosen = resourceId !== null ? c.resources.find((r) => r.id === resourceId) : (c.resources.find((r) => !byResource.get(r.id)?.completedAt) ?? c.resources[0]);
-
-  if (c.resources.length === 0) {
+  if (mine && c.resources.length === 0) {
     return (
       <>
         <h1 className="page-title">{c.title}</h1>
@@ -86,7 +93,7 @@ export function CourseStudy({ courseId, resourceId, kind }: { courseId: number; 
       </>
     );
   }
-  if (!chosen) {
+  if (mine && !chosen) {
     return (
       <>
         <h1 className="page-title">{c.title}</h1>
@@ -98,11 +105,11 @@ export function CourseStudy({ courseId, resourceId, kind }: { courseId: number; 
       </>
     );
   }
-  if (chosen.kind !== kind) return <Navigate replace to={studyHref(chosen.kind, c.id, chosen.id)} />;
+  if (mine && chosen && chosen.kind !== kind) return <Navigate replace to={studyHref(chosen.kind, c.id, chosen.id)} />;
 
-  const index = c.resources.indexOf(chosen);
-  const next = c.resources[index + 1];
-  const courseDone = progress.data.completedAt !== null;
+  const next = chosen ? c.resources[c.resources.indexOf(chosen) + 1] : undefined;
+  const poster = c.coverUrl || undefined;
+  const courseDone = mine !== null && mine.completedAt !== null;
 
   return (
     <div className="study-layout">
@@ -116,12 +123,11 @@ export function CourseStudy({ courseId, resourceId, kind }: { courseId: number; 
       </header>
       <div className="study-body">
         <div className="study-content">
-          <h2 className="study-chapter-title">
-            {KIND_LABELS[chosen.kind]} · {chosen.title}
-          </h2>
-          {chosen.kind === 'video' ? <VideoStudy key={chosen.id} resourceId={chosen.id} title={chosen.title} bridge={bridge} startAt={chosen.id === resourceId ? startAt : null} /> : null}
-          {chosen.kind === 'pdf' ? <PdfStudy key={chosen.id} resourceId={chosen.id} title={chosen.title} bridge={bridge} /> : null}
-          {chosen.kind === 'live' ? <LiveStudy key={chosen.id} resourceId={chosen.id} title={chosen.title} courseId={c.id} /> : null}
+          <h2 className="study-chapter-title">{chosen ? `${KIND_LABELS[chosen.kind]} · ${chosen.title}` : KIND_LABELS[kind]}</h2>
+          {!mine || !chosen ? <StudyWait kind={kind} poster={poster} /> : null}
+          {mine && chosen?.kind === 'video' ? <VideoStudy key={chosen.id} resourceId={chosen.id} title={chosen.title} bridge={bridge} startAt={chosen.id === resourceId ? startAt : null} poster={poster} /> : null}
+          {mine && chosen?.kind === 'pdf' ? <PdfStudy key={chosen.id} resourceId={chosen.id} title={chosen.title} bridge={bridge} /> : null}
+          {mine && chosen?.kind === 'live' ? <LiveStudy key={chosen.id} resourceId={chosen.id} title={chosen.title} courseId={c.id} poster={poster} /> : null}
           {courseDone ? (
             <Notice
               className="study-done"
@@ -150,9 +156,8 @@ export function CourseStudy({ courseId, resourceId, kind }: { courseId: number; 
             <h2 className="study-chapters-title">课程章节</h2>
             <ol>
               {c.resources.map((r) => {
-                const p = byResource.get(r.id);
-                const state = chapterState(p);
-                const current = r.id === chosen.id;
+                const state = mine ? chapterState(byResource.get(r.id)) : null;
+                const current = r.id === chosen?.id;
                 return (
                   <li key={r.id} className={current ? 'study-chapter study-chapter-current' : 'study-chapter'}>
                     <Link to={studyHref(r.kind, c.id, r.id)} aria-current={current ? 'page' : undefined}>
@@ -165,19 +170,21 @@ export function CourseStudy({ courseId, resourceId, kind }: { courseId: number; 
                       {KIND_LABELS[r.kind]}
                       {r.kind === 'video' && r.durationSeconds ? ` · ${formatDuration(r.durationSeconds)}` : ''}
                       {r.kind === 'pdf' && r.pages ? ` · ${r.pages}页` : ''}
-                      <Tag color={state.color} className="study-chapter-state">
-                        {state.text}
-                      </Tag>
+                      {state ? (
+                        <Tag color={state.color} className="study-chapter-state">
+                          {state.text}
+                        </Tag>
+                      ) : null}
                     </span>
                   </li>
                 );
               })}
             </ol>
           </nav>
-          <CourseNotesLater courseId={c.id} resource={chosen} bridge={bridge} />
+          {mine && chosen ? <CourseNotesLater courseId={c.id} resource={chosen} bridge={bridge} /> : null}
         </div>
         {/* After the chapters and notes in the page's order: on a phone they come right after the video, the comments last. */}
-        <CourseFeedbackLater courseId={c.id} />
+        {mine ? <CourseFeedbackLater courseId={c.id} /> : null}
       </div>
     </div>
   );
@@ -185,16 +192,20 @@ export function CourseStudy({ courseId, resourceId, kind }: { courseId: number; 
 
 /** /study (and friends) without a course: where to find one. */
 export function NoCourse({ title }: { title: string }) {
+  // The public part of a page without a course is its title: where to find one is a learner's answer.
+  const preview = usePreview();
   return (
     <div className="page-container">
       <h1 className="page-title">{title}</h1>
-      <Suspense fallback={null}>
-        <LazyEmpty description="请先选择要学习的课程">
-          <Link to="/learningClassroom/ongoingcourses">我的在学课程</Link>
-          <span className="lc-gap" />
-          <Link to="/course">浏览课程分类</Link>
-        </LazyEmpty>
-      </Suspense>
+      {preview ? null : (
+        <Suspense fallback={null}>
+          <LazyEmpty description="请先选择要学习的课程">
+            <Link to="/learningClassroom/ongoingcourses">我的在学课程</Link>
+            <span className="lc-gap" />
+            <Link to="/course">浏览课程分类</Link>
+          </LazyEmpty>
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -14,7 +14,7 @@ import dayjs from 'dayjs';
 import type { AnchorBridge } from '../notes/anchor.ts';
 import { StudyPanel } from './StudyPanel.tsx';
 import { useStudySession } from './useStudySession.ts';
-import { Notice, PlainButton } from './plain.tsx';
+import { Notice, PlainButton, StudyWait } from './plain.tsx';
 import { HlsVideo } from './HlsVideo.tsx';
 import { Player, type Quality } from './Player.tsx';
 import { useSeekLimit } from './useSeekLimit.tsx';
@@ -38,7 +38,8 @@ function countdownText(ms: number): string {
   return `${d > 0 ? `${d}天` : ''}${h}小时${String(m).padStart(2, '0')}分${String(sec).padStart(2, '0')}秒`;
 }
 
-export function LiveStudy({ resourceId, title, replay = false, courseId, bridge }: { resourceId: number; title: string; replay?: boolean; courseId: number; bridge?: AnchorBridge }) {
+/** `poster`: the course's cover, shown in the player until the learner plays. */
+export function LiveStudy({ resourceId, title, replay = false, courseId, bridge, poster }: { resourceId: number; title: string; replay?: boolean; courseId: number; bridge?: AnchorBridge; poster?: string }) {
   const videoRef = useRef<HTMLVideoElement>(null);
   /** A note's moment asked for before the replay could seek: taken once its metadata is in. */
   const seekOnLoad = useRef<number | null>(null);
@@ -82,7 +83,7 @@ export function LiveStudy({ resourceId, title, replay = false, courseId, bridge 
     else setMediaPlaying(false);
   }, [attendanceOver, replay, reopen, setMediaPlaying]);
 
-  if (study.loading) return <p className="study-wait">正在进入直播…</p>;
+  if (study.loading) return <StudyWait kind="live" poster={poster} />;
   if (study.error || !session) return <Notice type="error" title={study.error ?? '无法进入直播'} />;
   const r = session.resource;
   const phase = phaseAt(now, r.liveStart, r.liveEnd);
@@ -140,6 +141,7 @@ export function LiveStudy({ resourceId, title, replay = false, courseId, bridge 
           ownControls
           onQuality={setQuality}
           handlers={{
+            poster,
             ...(replay ? seekLimit.handlers : {}),
             onLoadedMetadata: () => {
               const v = videoRef.current;

@@ -1,6 +1,6 @@
 /** A PDF chapter (or a topic's reading material): reading time counts while the document is open and the page visible. */
 import { useEffect, useRef, useState } from 'react';
-import { Notice } from './plain.tsx';
+import { Notice, StudyWait } from './plain.tsx';
 import type { AnchorBridge } from '../notes/anchor.ts';
 import { PdfReader } from './PdfReader.tsx';
 import { StudyPanel } from './StudyPanel.tsx';
@@ -15,7 +15,7 @@ export function PdfStudy({ resourceId, title, bridge }: { resourceId: number; ti
   const study = useStudySession({ resourceId, position: () => page });
   const { session } = study;
 
-  if (study.loading) return <p className="study-wait">正在进入学习…</p>;
+  if (study.loading) return <StudyWait kind="pdf" />;
   if (study.error || !session) return <Notice type="error" title={study.error ?? '无法开始学习'} />;
   if (!session.resource.mediaUrl) return <Notice type="warning" title="本章节暂无课件" />;
 

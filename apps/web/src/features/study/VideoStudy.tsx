@@ -5,7 +5,7 @@
  * playback starts never credits anything, the server counts played time only.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Notice } from './plain.tsx';
+import { Notice, StudyWait } from './plain.tsx';
 import type { AnchorBridge } from '../notes/anchor.ts';
 import { StudyPanel } from './StudyPanel.tsx';
 import { useStudySession } from './useStudySession.ts';
@@ -13,7 +13,8 @@ import { HlsVideo } from './HlsVideo.tsx';
 import { Player, type Quality } from './Player.tsx';
 import { useSeekLimit } from './useSeekLimit.tsx';
 
-export function VideoStudy({ resourceId, title, onEnded, bridge, startAt = null }: { resourceId: number; title: string; onEnded?: () => void; bridge?: AnchorBridge; startAt?: number | null }) {
+/** `poster`: the course's cover, shown in the player until the learner plays. */
+export function VideoStudy({ resourceId, title, onEnded, bridge, startAt = null, poster }: { resourceId: number; title: string; onEnded?: () => void; bridge?: AnchorBridge; startAt?: number | null; poster?: string }) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const study = useStudySession({
     resourceId,
@@ -58,15 +59,7 @@ export function VideoStudy({ resourceId, title, onEnded, bridge, startAt = null 
     }
   };
 
-  if (study.loading) {
-    return (
-      <div className="study-main">
-        <div className="study-media">
-          <p className="study-video study-video-wait">正在进入学习…</p>
-        </div>
-      </div>
-    );
-  }
+  if (study.loading) return <StudyWait kind="video" poster={poster} />;
   if (study.error || !session) return <Notice type="error" title={study.error ?? '无法开始学习'} />;
   if (!session.resource.mediaUrl) return <Notice type="warning" title="本章节暂无视频" />;
 
@@ -98,9 +91,9 @@ export function VideoStudy({ resourceId, title, onEnded, bridge, startAt = null 
         <Player videoRef={videoRef} label={title} limit={seekLimit.allowed} onRefused={seekLimit.refused} quality={quality}>
           {/\.m3u8(\?|$)/.test(session.resource.mediaUrl) ? (
             // A lecture transcoded by the media library: its master playlist, renditions chosen by the player.
-            <HlsVideo key={session.resource.mediaUrl} src={session.resource.mediaUrl} vod label={`视频：${title}`} videoRef={videoRef} failedText="视频加载失败，请刷新页面重试" handlers={{ preload: 'metadata', ...handlers }} ownControls onQuality={setQuality} />
+            <HlsVideo key={session.resource.mediaUrl} src={session.resource.mediaUrl} vod label={`视频：${title}`} videoRef={videoRef} failedText="视频加载失败，请刷新页面重试" handlers={{ preload: 'metadata', poster, ...handlers }} ownControls onQuality={setQuality} />
           ) : (
-            <video ref={videoRef} className="study-video" src={session.resource.mediaUrl} playsInline preload="metadata" aria-label={`视频：${title}`} {...handlers} />
+            <video ref={videoRef} className="study-video" src={session.resource.mediaUrl} playsInline preload="metadata" poster={poster} aria-label={`视频：${title}`} {...handlers} />
           )}
         </Player>
         {seekLimit.notice}

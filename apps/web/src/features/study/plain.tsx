@@ -81,6 +81,32 @@ export function StudyLoading({ label = '正在加载' }: { label?: string }) {
   );
 }
 
+/**
+ * The player's (or reader's) place while the chapter's study session opens, and while the page shows its
+ * public part (app/preview.ts): the reader's line; the player's box (the picture and its control bar,
+ * a live lesson's with its state line's place) with the course's cover where the picture will be, the
+ * picture the player then shows until the learner plays. Drawn at the picture's size by the player's own
+ * element kind (a picture-only <video>), so that the player's picture replacing it is not a larger paint.
+ */
+export function StudyWait({ kind, poster }: { kind: 'video' | 'pdf' | 'live'; poster?: string }) {
+  if (kind === 'pdf') return <p className="study-wait">正在进入学习…</p>;
+  return (
+    <div className="study-main">
+      <div className="study-media">
+        {kind === 'live' ? (
+          <p className="live-state" aria-hidden="true">
+            {'\u00a0'}
+          </p>
+        ) : null}
+        <div className="study-video-wait">
+          {poster ? <video className="study-video-wait-picture" poster={poster} preload="none" muted playsInline aria-hidden="true" tabIndex={-1} /> : null}
+          <span className="study-video-wait-text">{kind === 'live' ? '正在进入直播…' : '正在进入学习…'}</span>
+        </div>
+      </div>
+    </div>
+  );
+}
+
 /** antd's Empty, loaded when an empty state is shown (rare on these pages). */
 export const LazyEmpty = lazyAntd(() => import('./rare.tsx'));
 /** ListState's LoadError (antd's Result), loaded when a load fails. */

@@ -16,7 +16,7 @@ export default function LiveReplayPage() {
   return (
     <div className="page-container">
       <SingleResource courseId={courseId} resourceId={resourceId} kind="live" back={{ to: `/study?courseId=${courseId}`, label: '返回课程' }}>
-        {(r, bridge) => <LiveStudy key={r.id} resourceId={r.id} title={r.title} courseId={courseId} replay bridge={bridge} />}
+        {(r, bridge, poster) => <LiveStudy key={r.id} resourceId={r.id} title={r.title} courseId={courseId} replay bridge={bridge} poster={poster} />}
       </SingleResource>
     </div>
   );
