@@ -390,7 +390,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/', (_req, reply) => reply.redirect('/index', 302));
 
   // /index and /course come rendered on the server when the web app's rendering bundle is built (ADR 0008).
-  ssr = webBuilt ? makeSsr(app, { webDist: config.WEB_DIST, ssrDist: config.WEB_SSR_DIST, cacheSeconds: config.SSR_CACHE_SECONDS, log: app.log }) : null;
+  ssr = webBuilt ? makeSsr(app, { webDist: config.WEB_DIST, ssrDist: config.WEB_SSR_DIST, cacheSeconds: config.SSR_CACHE_SECONDS, rendersPerSecond: config.SSR_RENDERS_PER_SECOND, log: app.log }) : null;
 
   app.setNotFoundHandler(async (req, reply) => {
     const isApi = API_PREFIXES.some((p) => req.url.startsWith(p));

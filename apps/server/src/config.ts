@@ -65,8 +65,10 @@ const schema = z.object({
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   /** The web app's server-rendering bundle (entry-server.js); without it every page is rendered in the browser. */
   WEB_SSR_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist-ssr')),
-  /** Seconds a visitor's rendering of /index or /course is reused (0: render every request). */
+  /** Seconds a visitor's rendering of /index, /course or a study page's address is reused (0: render every request). */
   SSR_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+  /** New renderings a second per instance (each 10-20 ms of its event loop); beyond them, and with 0, the browser renders the page. */
+  SSR_RENDERS_PER_SECOND: z.coerce.number().int().min(0).max(1000).default(20),
   /** How often an instance looks for due jobs (transcodes, scheduled reminders) when it has room for one. */
   JOBS_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   /**

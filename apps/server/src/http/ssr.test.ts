@@ -219,6 +219,23 @@ describe('server rendering of /index and /course', () => {
     expect(other.body).toContain('<div id="root"></div>');
   });
 
+  it('beyond SSR_RENDERS_PER_SECOND new renderings a second, the browser renders the page (0: every page)', async () => {
+    const built = builtApp(true);
+    const none = await createTestApp({ WEB_DIST: built.webDist, WEB_SSR_DIST: built.ssrDist, SSR_RENDERS_PER_SECOND: '0' });
+    try {
+      for (const url of ['/index', '/course?page=9', '/study?courseId=3']) {
+        const res = await get(none, url);
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toContain('<div id="root"></div>');
+        expect(res.body).not.toContain('portal-ssr-state');
+      }
+    } finally {
+      await none.close();
+    }
+    // The instance with the default (20) renders a new address.
+    expect((await get(t, '/course?page=9')).body).toContain('portal-ssr-state');
+  });
+
   it('without the rendering bundle every page is rendered by the browser', async () => {
     const res = await get(bare, '/index');
     expect(res.statusCode).toBe(200);

@@ -82,7 +82,7 @@ function assetsOf(manifest: Manifest, page: string) {
   return { entry, own: closure(manifest, `src/pages${page}/Page.tsx`, seen) };
 }
 
-export function makeSsr(app: FastifyInstance, opts: { webDist: string; ssrDist: string; cacheSeconds: number; log: FastifyBaseLogger }): Ssr {
+export function makeSsr(app: FastifyInstance, opts: { webDist: string; ssrDist: string; cacheSeconds: number; rendersPerSecond: number; log: FastifyBaseLogger }): Ssr {
   const bundleFile = path.join(opts.ssrDist, 'entry-server.js');
   const templateFile = path.join(opts.webDist, 'index.html');
   const manifestFile = path.join(opts.webDist, '.vite', 'manifest.json');
@@ -93,6 +93,11 @@ export function makeSsr(app: FastifyInstance, opts: { webDist: string; ssrDist: 
   let staleReported = false;
   let shell: Loaded<{ template: string; manifest: Manifest; css: Map<string, string>; shells: Map<string, string | null> }> | null = null;
   const cache = new Map<string, { expires: number; html: Promise<string | null> }>();
+  // New renderings started in the current second: every address of a study page (any query string) is
+  // a rendering of its own, 10-20 ms of this instance's event loop, so a burst of new addresses (a script
+  // asking for made-up ones) is rendered by the browsers instead, beyond rendersPerSecond.
+  let second = 0;
+  let startedThisSecond = 0;
 
   const transport: Transport = async (url, init) => {
     const res = await app.inject({ method: (init.method ?? 'GET') as HTTPMethods, url, headers: { accept: 'application/json' } });
@@ -168,6 +173,13 @@ export function makeSsr(app: FastifyInstance, opts: { webDist: string; ssrDist: 
       const now = Date.now();
       const hit = cache.get(url);
       if (hit && hit.expires > now) return hit.html;
+      const thisSecond = Math.floor(now / 1000);
+      if (thisSecond !== second) {
+        second = thisSecond;
+        startedThisSecond = 0;
+      }
+      if (startedThisSecond >= opts.rendersPerSecond) return null;
+      startedThisSecond++;
       const html = render(url).catch((err: unknown) => {
         opts.log.error({ err, url }, 'server rendering failed; the browser renders the page');
         return null;
