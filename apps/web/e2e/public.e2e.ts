@@ -28,7 +28,6 @@ async function everyCardMentions(page: Page, word: string): Promise<boolean> {
   return cards.length > 0 && cards.every((t) => t.includes(word));
 }
 
-
 /**
  * How a server-rendered page loaded its files: when its scripts were asked for, against the page's
  * load event, and whether any style sheet was fetched (they all come inside the page).
