@@ -67,23 +67,20 @@ function pageFor(spec: RouteSpec): PageComponent {
       const [Loaded] = useState(() => loaded);
       return Loaded ? <Loaded /> : <Lazy />;
     };
+    page.load = () =>
+      load().then((m) => {
+        loaded = m.default;
+      });
     // After zod and the envelopes (which the stored login's check is loading too): a page's chunks that
     // use schemas then evaluate in tasks of their own instead of in one task with zod.
     page.preload = () => {
       if (loaded || loading) return;
       setLoading(true);
       void loadSchemas()
-        .then(() => load())
-        .then((m) => {
-          loaded = m.default;
-        })
+        .then(() => page.load!())
         .catch(() => undefined)
         .finally(() => setLoading(false));
     };
-    page.load = () =>
-      load().then((m) => {
-        loaded = m.default;
-      });
     page.preloading = {
       get: () => loading,
       subscribe: (l) => {
