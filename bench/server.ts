@@ -29,6 +29,11 @@ export async function startServer(dataDir: string, port: number, env: Record<str
       try {
         const r = await fetch(`http://127.0.0.1:${port}${ready}`);
         if (r.ok) return resolve({ child, ms: performance.now() - t0 });
+        // The server answers, but not the first page: the web build is missing.
+        if (r.status === 404 && (await fetch(`http://127.0.0.1:${port}/healthz`)).ok) {
+          child.kill('SIGTERM');
+          return reject(new Error(`${ready} answers 404: build the web app first (npm run build)`));
+        }
       } catch {
         // not listening yet
       }
