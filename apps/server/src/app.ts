@@ -197,7 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const learning = makeLearning(
     db,
     { completionRatio: config.COMPLETION_RATIO, idleMinutes: config.IDLE_MINUTES },
-    { installsCompleted: (tx, personId, completed, at) => certificates.issue(tx, personId, completed, at), certificateOf: (personId, installId) => certificates.ofInstall(personId, installId) },
+    { installsCompleted: (tx, personId, completed, at) => certificates.issue(tx, personId, completed, at), certificateOf: (personId, installId) => certificates.ofInstall(personId, installId), sessionValidSql: auth.sessionValidSql },
   );
   const exam = makeExam(db, {
     installOf: async (caller, installId) => {

@@ -36,6 +36,28 @@ export interface AuthContext {
   admin(req: FastifyRequest, roles: readonly AdminRole[]): Promise<{ caller: Caller; roles: AdminRole[] }>;
   /** An operator call: the bearer token must be OPERATOR_TOKEN (403 when none is configured, 401 when it differs). */
   operator(req: FastifyRequest): void;
+  /**
+   * A call whose own statement checks the session (the progress report, ADR 0048): a learner's
+   * session this instance read in the last minute is taken from memory, with a `SessionCheck` the
+   * statement must pass; any other call reads it afresh as `resolve` does.
+   */
+  resolveChecked(req: FastifyRequest): Promise<{ caller: Caller; check: SessionCheck | null }>;
+  /**
+   * The SQL condition (true while the session can still call) that a statement given a SessionCheck
+   * puts on its writes: the same rules as `resolve`, at the statement's time. `sessionId`, `personId`
+   * and `now` are SQL expressions.
+   */
+  sessionValidSql(sessionId: string, personId: string, now: string): string;
+}
+
+/**
+ * A caller taken from this instance's memory: its statement writes only where
+ * `sessionValidSql(sessionId, …)` holds; before answering anything it did not write, the call runs
+ * `verify()`, which reads the session as `resolve` does (401 when it ended) and counts once per request.
+ */
+export interface SessionCheck {
+  sessionId: number;
+  verify(): Promise<void>;
 }
 
 /** Compared as digests, so the comparison takes the same time whatever the token's length. */
@@ -97,6 +119,30 @@ export function makeAuth(db: Db, idleSeconds: number, operatorToken?: string): A
     return touched.map(() => undefined);
   });
 
+  // Learners' sessions read in the last minute, by token hash, for resolveChecked; bounded, oldest out first.
+  type SessionRow = NonNullable<Awaited<ReturnType<typeof lookup>>>;
+  const recent = new Map<string, SessionRow>();
+  const RECENT_MAX = 50_000;
+  const remember = (hash: string, row: SessionRow) => {
+    recent.delete(hash);
+    if (row.loginType === 'admin') return;
+    recent.set(hash, row);
+    if (recent.size > RECENT_MAX) recent.delete(recent.keys().next().value!);
+  };
+  /** The rules of a session that can still call, on a row read now or remembered. */
+  const refused = (row: SessionRow | undefined, now: number) =>
+    !row ||
+    row.revokedAt !== null ||
+    row.expiresAt.getTime() <= now ||
+    row.status !== 'active' ||
+    (idleSeconds > 0 && row.lastSeenAt.getTime() + idleSeconds * 1000 <= now) ||
+    // An administrator's session ends after 30 minutes without a call, whatever the portal's setting.
+    (row.loginType === 'admin' && row.lastSeenAt.getTime() + A.ADMIN_IDLE_SECONDS * 1000 <= now);
+  const callerOf = (row: SessionRow): Caller => {
+    const { expiresAt: _e, lastSeenAt: _l, revokedAt: _r, status: _s, tokenHash: _h, ...caller } = row;
+    return caller;
+  };
+
   const rolesOf = batched(async (ids: number[]) => {
     const rows = await db.select({ personId: adminRoles.personId, role: adminRoles.role }).from(adminRoles).where(inArray(adminRoles.personId, [...new Set(ids)]));
     const byPerson = new Map<number, AdminRole[]>();
@@ -119,24 +165,39 @@ export function makeAuth(db: Db, idleSeconds: number, operatorToken?: string): A
         if (required) throw new HttpError(401, MSG.sessionExpired);
         return null;
       }
-      const row = await lookup(sha256(token));
+      const hash = sha256(token);
+      const row = await lookup(hash);
       const now = Date.now();
-      if (
-        !row ||
-        row.revokedAt ||
-        row.expiresAt.getTime() <= now ||
-        row.status !== 'active' ||
-        (idleSeconds > 0 && row.lastSeenAt.getTime() + idleSeconds * 1000 <= now) ||
-        // An administrator's session ends after 30 minutes without a call, whatever the portal's setting.
-        (row.loginType === 'admin' && row.lastSeenAt.getTime() + A.ADMIN_IDLE_SECONDS * 1000 <= now)
-      ) {
+      if (refused(row, now)) {
+        recent.delete(hash);
         throw new HttpError(401, MSG.sessionExpired);
       }
-      if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-        await touch({ sessionId: row.sessionId, at: new Date(now) });
+      if (now - row!.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+        await touch({ sessionId: row!.sessionId, at: new Date(now) });
+        row!.lastSeenAt = new Date(now);
       }
-      const { expiresAt: _e, lastSeenAt: _l, revokedAt: _r, status: _s, tokenHash: _h, ...caller } = row;
-      return caller;
+      remember(hash, row!);
+      return callerOf(row!);
+    },
+    async resolveChecked(req) {
+      const token = tokenOf(req);
+      const hash = token ? sha256(token) : null;
+      const row = hash === null ? undefined : recent.get(hash);
+      // Used only until its last-seen time is due to be written again: then the session is read (and touched) as by any call.
+      if (!row || Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS || refused(row, Date.now())) return { caller: (await self.resolve(req, true))!, check: null };
+      let verified: Promise<void> | null = null;
+      return {
+        caller: callerOf(row),
+        check: {
+          sessionId: row.sessionId,
+          verify: () => (verified ??= self.resolve(req, true).then(() => undefined)),
+        },
+      };
+    },
+    sessionValidSql(sessionId, personId, now) {
+      return `exists (select 1 from sessions vs join persons vp on vp.person_id = vs.person_id
+                       where vs.id = ${sessionId} and vs.person_id = ${personId} and vs.login_type <> 'admin' and vs.revoked_at is null
+                         and vs.expires_at > ${now} and vp.status = 'active'${idleSeconds > 0 ? ` and vs.last_seen_at + interval '${Math.floor(idleSeconds)} seconds' > ${now}` : ''})`;
     },
   };
   return self;

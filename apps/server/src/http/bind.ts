@@ -10,7 +10,7 @@ import { MSG, pathOf, UC_CODE, type AdminRole, type CallBody, type CallData, typ
 import { failure, success } from './envelope.ts';
 import { HttpError, Refusal } from './errors.ts';
 import { readUpload, type UploadedFile } from './body.ts';
-import type { AuthContext, Caller } from './auth.ts';
+import type { AuthContext, Caller, SessionCheck } from './auth.ts';
 
 export interface Ctx<C extends CallDef> {
   params: CallParams<C>;
@@ -22,6 +22,8 @@ export interface Ctx<C extends CallDef> {
   caller: C['auth'] extends 'required' | 'admin' ? Caller : Caller | null;
   /** An administrative call's caller's roles (all they hold, not only the call's); empty for every other call. */
   adminRoles: AdminRole[];
+  /** With `checkedSession`: the check the handler's statement must pass (the caller came from memory); otherwise null. */
+  sessionCheck: SessionCheck | null;
   ip: string;
   req: FastifyRequest;
   reply: FastifyReply;
@@ -70,6 +72,11 @@ export interface BindOptions<C extends CallDef> {
    * still goes out as it would.
    */
   onUploadRefused?: (attempt: { query: CallQuery<C>; ip: string; caller: Caller | null }, reason: string) => Promise<void>;
+  /**
+   * A call with auth 'required' whose handler checks the session in its own statement (AuthContext.resolveChecked):
+   * the hottest call of the portal, the progress report, is then one statement, not two.
+   */
+  checkedSession?: boolean;
 }
 
 export interface Binder {
@@ -79,6 +86,7 @@ export interface Binder {
 export function makeBinder(app: FastifyInstance, product: string, auth: AuthContext): Binder {
   const callers = new WeakMap<FastifyRequest, Caller | null>();
   const adminRolesOf = new WeakMap<FastifyRequest, AdminRole[]>();
+  const checks = new WeakMap<FastifyRequest, SessionCheck>();
   return (call, handler, options) => {
     app.route({
       method: call.method,
@@ -93,6 +101,12 @@ export function makeBinder(app: FastifyInstance, product: string, auth: AuthCont
           const { caller, roles } = await auth.admin(req, call.roles ?? []);
           callers.set(req, caller);
           adminRolesOf.set(req, roles);
+          return;
+        }
+        if (options?.checkedSession && call.auth === 'required') {
+          const { caller, check } = await auth.resolveChecked(req);
+          callers.set(req, caller);
+          if (check) checks.set(req, check);
           return;
         }
         callers.set(req, call.auth === 'none' || call.auth === 'operator' ? null : await auth.resolve(req, call.auth === 'required'));
@@ -114,7 +128,7 @@ export function makeBinder(app: FastifyInstance, product: string, auth: AuthCont
           }
         }
         try {
-          const data = await handler({ params, query, body, file, caller, adminRoles, ip: req.ip, req, reply } as Ctx<typeof call>);
+          const data = await handler({ params, query, body, file, caller, adminRoles, sessionCheck: checks.get(req) ?? null, ip: req.ip, req, reply } as Ctx<typeof call>);
           if (call.binary) return reply;
           return data instanceof Answer ? success(call.envelope, data.data, data.message) : success(call.envelope, data);
         } catch (err) {

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { learning as L, MSG } from '@portal/contract';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { categories, courseResources, courses, enrolments, installs, persons, planCourses, plans, progressReports, studySessions, trainingYears } from '../../db/schema/index.ts';
+import { categories, courseResources, courses, enrolments, installs, persons, planCourses, plans, progressReports, sessions, studySessions, trainingYears } from '../../db/schema/index.ts';
 import { LEARNING_MSG, makeLearning } from './service.ts';
 import type { Caller } from '../../http/auth.ts';
 import { CREDIT_TOLERANCE_SECONDS } from './credit.ts';
@@ -547,5 +547,70 @@ describe('the reports of one turn are applied together exactly as a serial run a
     const replays = await Promise.all(burst.map((r) => report(burster.token, r.sessionId, r.played, 0, r.reportId)));
     expect(replays.every((a) => a.res && a.obj.duplicate && a.obj.credited === 0)).toBe(true);
     expect(await ledgerOf(burster.sessions)).toEqual(ledger);
+  });
+});
+
+/**
+ * The report call takes a learner's caller from this instance's memory for up to a minute (ADR 0048);
+ * its own statement checks the login session. An attacker's view: keep reporting with a token that
+ * was logged out, expired or whose person was locked — through an instance that still remembers it.
+ */
+describe('a login session that ended is refused at the next report, though the instance remembers the caller', () => {
+  let n = 0;
+  async function remembered(mobile: string) {
+    const [course] = await t.db.insert(courses).values({ title: `会话校验课程${++n}`, lecturer: '讲师', categoryId: (await t.db.select().from(categories).limit(1))[0]!.id, creditHours: 1 }).returning();
+    const [video] = await t.db.insert(courseResources).values({ courseId: course!.id, title: '长视频', kind: 'video', durationSeconds: 6000, mediaUrl: '/media/v.mp4' }).returning();
+    const token = await t.login(mobile);
+    const s = await open(token, video!.id);
+    await age(s.sessionId, 600);
+    // Accepted, and the caller is now remembered by this instance.
+    expect((await report(token, s.sessionId, 30, 30)).obj.credited).toBe(30);
+    const ledger = async () => (await t.db.select().from(progressReports).where(eq(progressReports.sessionId, Number(s.sessionId)))).length;
+    return { token, sessionId: s.sessionId, ledger, hash: createHash('sha256').update(token).digest('hex') };
+  }
+  const raw = (token: string, sessionId: string, reportId: string = randomUUID(), position = 60) =>
+    t.call(L.updateStudyResourceTime, { token, body: { reportId, sessionId, position, playedSeconds: 30, clientTime: new Date().toISOString(), event: 'tick' } });
+
+  it('logged out elsewhere (another instance revoked the session): 401, and nothing is written', async () => {
+    const r = await remembered('13900010071');
+    expect((await report(r.token, r.sessionId, 30, 60)).obj.credited).toBe(30);
+    await t.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, r.hash));
+    const before = await r.ledger();
+    const refused = await raw(r.token, r.sessionId);
+    expect(refused.status).toBe(401);
+    expect(refused.json).toMatchObject({ resMsg: MSG.sessionExpired });
+    expect(await r.ledger()).toBe(before);
+  });
+
+  it('the person locked, or the session expired: 401, nothing written', async () => {
+    const locked = await remembered('13900010072');
+    await t.db.update(persons).set({ status: 'disabled' }).where(eq(persons.mobile, '13900010072'));
+    const before = await locked.ledger();
+    expect((await raw(locked.token, locked.sessionId)).status).toBe(401);
+    expect(await locked.ledger()).toBe(before);
+    await t.db.update(persons).set({ status: 'active' }).where(eq(persons.mobile, '13900010072'));
+
+    const expired = await remembered('13900010073');
+    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.tokenHash, expired.hash));
+    const before2 = await expired.ledger();
+    expect((await raw(expired.token, expired.sessionId)).status).toBe(401);
+    expect(await expired.ledger()).toBe(before2);
+  });
+
+  it('after the session ended, a replayed report id and a backup get 401, not the answers a session would get', async () => {
+    const r = await remembered('13900010074');
+    const id = randomUUID();
+    expect((await raw(r.token, r.sessionId, id)).status).toBe(200);
+    await t.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, r.hash));
+    expect((await raw(r.token, r.sessionId, id)).status).toBe(401);
+    const backup = await t.call(L.backup, { token: r.token, body: { reports: [{ reportId: randomUUID(), sessionId: r.sessionId, position: 90, playedSeconds: 30, clientTime: new Date().toISOString(), event: 'tick' }] } });
+    expect(backup.status).toBe(401);
+    // Another learner's study session with my remembered caller: refused as before (not mine), nothing written.
+    const other = await remembered('13900010075');
+    const mine = await remembered('13900010076');
+    const before = await other.ledger();
+    const cross = obj(await raw(mine.token, other.sessionId));
+    expect(cross).toMatchObject({ res: false, resMsg: LEARNING_MSG.sessionMissing });
+    expect(await other.ledger()).toBe(before);
   });
 });

@@ -5,15 +5,16 @@ import { HttpError, Refusal } from '../../http/errors.ts';
 import { chinaDate, sendXlsx } from '../../http/xlsx.ts';
 import { refuseTrainingClass } from '../catalog/service.ts';
 import type { Metrics, ProgressOutcome } from '../../http/metrics.ts';
+import type { SessionCheck } from '../../http/auth.ts';
 import { chinaYear, LEARNING_MSG, type LearningService } from './service.ts';
 
 const outcomeOf = (r: L.ReportResult): ProgressOutcome => (r.duplicate ? 'duplicate' : !r.active ? 'inactive' : r.seekRefused ? 'seekRefused' : 'accepted');
 
 export function learningRoutes(bind: Binder, svc: LearningService, metrics?: Pick<Metrics, 'progressReport'>) {
   /** One report, counted by outcome (metrics): accepted, or what made it count nothing. */
-  const report = async (caller: Parameters<LearningService['report']>[0], r: L.ProgressReport) => {
+  const report = async (caller: Parameters<LearningService['report']>[0], r: L.ProgressReport, check: SessionCheck | null) => {
     try {
-      const result = await svc.report(caller, r);
+      const result = await svc.report(caller, r, check);
       metrics?.progressReport(outcomeOf(result));
       return result;
     } catch (e) {
@@ -37,19 +38,20 @@ export function learningRoutes(bind: Binder, svc: LearningService, metrics?: Pic
   });
 
   bind(L.findStudyResourceTime, ({ caller, query }) => svc.startSession(caller, query.resourceId));
-  bind(L.updateStudyResourceTime, ({ caller, body }) => report(caller, body));
-  bind(L.backup, async ({ caller, body }) => {
+  // The session is checked by the report's own statement (ADR 0048).
+  bind(L.updateStudyResourceTime, ({ caller, body, sessionCheck }) => report(caller, body, sessionCheck), { checkedSession: true });
+  bind(L.backup, async ({ caller, body, sessionCheck }) => {
     // In order, each in its own transaction: one refused report must not lose the others.
     const out: L.ReportResult[] = [];
     for (const r of body.reports) {
       try {
-        out.push(await report(caller, r));
+        out.push(await report(caller, r, sessionCheck));
       } catch (e) {
         if (!(e instanceof Refusal)) throw e;
       }
     }
     return out;
-  });
+  }, { checkedSession: true });
   bind(L.findProgress, async ({ caller, query }) => {
     const detail = await svc.courseProgressDetail(caller, query.courseId);
     if (!detail) throw new HttpError(404, MSG.notFound);

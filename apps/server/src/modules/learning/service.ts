@@ -24,12 +24,13 @@ import {
   trainingYears,
 } from '../../db/schema/index.ts';
 import { HttpError, Refusal } from '../../http/errors.ts';
-import type { Caller } from '../../http/auth.ts';
+import type { Caller, SessionCheck } from '../../http/auth.ts';
 import { iso, isoOrNull, offsetOf, pageFrom, totalOver, type Page, type PageQuery } from '../content/listing.ts';
 import { CREDIT_TOLERANCE_SECONDS, decideCredit, type ResourceProgressState } from './credit.ts';
 import { courseCardBase } from '../catalog/service.ts';
 import { completionExamsOf, completionExamsPassed } from '../exam/completion.ts';
 import { batched, batchedCalls } from '../../lib/batch.ts';
+import { sha256 } from '../../lib/crypto.ts';
 import type { CompletedInstall } from '../certificate/service.ts';
 
 export interface LearningOptions {
@@ -101,6 +102,8 @@ export interface LearningDeps {
   installsCompleted(tx: Db, personId: number, completed: CompletedInstall[], at: Date): Promise<void>;
   /** The person's certificate of the install (the certificate module's), for the topic's path; without it none is known (tools that never show a path). */
   certificateOf?(personId: number, installId: number): Promise<L.TopicPath['certificate']>;
+  /** The auth module's rule of a session that can still call, in SQL (AuthContext.sessionValidSql): reports whose caller came from memory are written only where it holds. Without it a report must come with no SessionCheck. */
+  sessionValidSql?(sessionId: string, personId: string, now: string): string;
 }
 
 /**
@@ -142,6 +145,8 @@ export function pathOf(
 export function makeLearning(db: Db, opts: LearningOptions, deps: LearningDeps) {
   const { completionRatio: ratio } = opts;
   const prepared = preparedRunner(db);
+  // Without the auth module's rule, a report whose caller came from memory is never written as such: it is verified and decided again.
+  const sessionValid = deps.sessionValidSql ?? (() => 'false');
 
   /** Courses in the plans of installs the person is enrolled in (not cancelled). */
   const enrolledCourseIds = (personId: number) =>
@@ -212,11 +217,42 @@ export function makeLearning(db: Db, opts: LearningOptions, deps: LearningDeps) 
     duplicate: boolean; course_completed_at: string | Date | null; k: string;
   };
   /** A report on its way to the ledger, with the state it was read with (or kept from the session's previous report). */
-  type Pending = { personId: number; sessionId: number; rep: L.ProgressReport; state: ReportState };
+  type Pending = { personId: number; sessionId: number; rep: L.ProgressReport; state: ReportState; authSession: number | null };
   /** What one report did, in the order the reports of its batch were decided; null when it was not applied and must be decided again. */
   type Applied = { credit: number; seekRefused: boolean; completesNow: boolean; duplicate: boolean; active: boolean; at: Date; progress: L.ResourceProgress; after: ReportState };
   const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505' || (e as { cause?: { code?: string } }).cause?.code === '23505';
   const ms = (d: Date | null) => d?.getTime() ?? null;
+
+  /** The batch's one statement (applyMany); named by its text, which carries the session rule of this instance's auth module. */
+  const APPLY_SQL = `with c as (select * from json_to_recordset($1::json)
+               as c(person_id int, resource_id int, auth bigint[], expected int, credit int, max_position int, last_position int, completed_at timestamptz)),
+         sv as (select * from json_to_recordset($2::json) as sv(session_id bigint, person_id int, resource_id int, credit int, expect_active bool)),
+         r as (select * from json_to_recordset($3::json)
+               as r(report_id uuid, person_id int, session_id bigint, resource_id int, client_time text, event text, position int, played int, credit int, seek_refused bool, clipped bool)),
+         p as (
+           update resource_progress rp set learned_seconds = rp.learned_seconds + c.credit, max_position = greatest(rp.max_position, c.max_position),
+                  last_position = c.last_position, completed_at = coalesce(rp.completed_at, c.completed_at), updated_at = $4
+             from c where rp.person_id = c.person_id and rp.resource_id = c.resource_id and rp.learned_seconds = c.expected
+                  and not exists (select 1 from unnest(c.auth) au(id) where not ${sessionValid('au.id', 'c.person_id', '$4')})
+                  and not exists (select 1 from sv where sv.person_id = c.person_id and sv.resource_id = c.resource_id and not exists (
+                      select 1 from study_sessions a
+                       where a.id = sv.session_id and (not sv.expect_active or a.superseded_at is null)
+                         and (sv.credit = 0 or a.credited_seconds + a.debt_seconds + sv.credit <=
+                              greatest(0, floor(extract(epoch from least($4, coalesce(a.superseded_at, $4), coalesce(a.credit_until, $4)) - a.credit_from)))
+                              + case when a.superseded_at is null and $4 >= a.credit_from and (a.credit_until is null or $4 <= a.credit_until)
+                                     then ${CREDIT_TOLERANCE_SECONDS} else 0 end)
+                       for update))
+           returning rp.person_id, rp.resource_id),
+         s as (
+           update study_sessions ss set credited_seconds = ss.credited_seconds + sv.credit, last_report_at = $4
+             from sv join p on p.person_id = sv.person_id and p.resource_id = sv.resource_id where ss.id = sv.session_id returning ss.id),
+         ins as (
+           insert into progress_reports (report_id, person_id, session_id, resource_id, received_at, client_time, event, position, played_seconds, credited_seconds, seek_refused, clipped)
+           select r.report_id, r.person_id, r.session_id, r.resource_id, $4, r.client_time, r.event, r.position, r.played, r.credit, r.seek_refused, r.clipped
+             from r join p on p.person_id = r.person_id and p.resource_id = r.resource_id
+           returning report_id)
+         select p.person_id || ':' || p.resource_id as k from p`;
+  const APPLY_NAME = `learning_report_apply_${sha256(APPLY_SQL).slice(0, 12)}`;
 
   /**
    * Decides and applies the reports of one event-loop turn in one statement, as a serial run would:
@@ -224,7 +260,8 @@ export function makeLearning(db: Db, opts: LearningOptions, deps: LearningDeps) 
    * state the previous one left (credit.ts), so a burst of one learner's reports — several tabs,
    * sessions, a backup replayed — is written at once instead of one report per round. The statement
    * then updates each chapter once (with the sum of its reports, only if its learned seconds are still
-   * what the decisions started from), each study session once and inserts every ledger row. The
+   * what the decisions started from, and only while the login sessions of its reports whose caller
+   * came from memory can still call: ADR 0048), each study session once and inserts every ledger row. The
    * chapter's update first locks each of its sessions in the batch and checks the session's credit
    * against its bound there (the SQL twin of credit.ts's sessionAllowance): under that lock a newer
    * session's start, which supersedes the session and carries its excess forward, waits for the
@@ -238,7 +275,7 @@ export function makeLearning(db: Db, opts: LearningOptions, deps: LearningDeps) 
     const at = now.getTime();
     // The reports of one chapter, in arrival order, from the freshest state any of them was read with
     // (learned seconds, credited seconds and a session's supersession only ever grow).
-    type Group = { personId: number; resourceId: number; items: number[]; base: ReportState };
+    type Group = { personId: number; resourceId: number; items: number[]; base: ReportState; auth: Set<number> };
     const groups = new Map<string, Group>();
     const sessions = new Map<number, ReportState>();
     const firstOfId = new Map<string, number>();
@@ -249,9 +286,10 @@ export function makeLearning(db: Db, opts: LearningOptions, deps: LearningDeps) 
       firstOfId.set(it.rep.reportId, i);
       const key = `${it.personId}:${it.state.resourceId}`;
       const g = groups.get(key);
-      if (!g) groups.set(key, { personId: it.personId, resourceId: it.state.resourceId, items: [i], base: it.state });
+      if (!g) groups.set(key, { personId: it.personId, resourceId: it.state.resourceId, items: [i], base: it.state, auth: new Set(it.authSession === null ? [] : [it.authSession]) });
       else {
         g.items.push(i);
+        if (it.authSession !== null) g.auth.add(it.authSession);
         const b = g.base.p;
         const p = it.state.p;
         if (p.learnedSeconds > b.learnedSeconds || (p.completedAt && !b.completedAt)) g.base = it.state;
@@ -299,41 +337,15 @@ export function makeLearning(db: Db, opts: LearningOptions, deps: LearningDeps) 
           row: { report_id: rep.reportId, person_id: g.personId, session_id: sessionId, resource_id: g.resourceId, client_time: rep.clientTime, event: rep.event, position: Math.floor(rep.position), played: Math.floor(rep.playedSeconds), credit: d.credit, seek_refused: d.seekRefused, clipped: d.clipped },
         });
       }
-      chapters.push({ person_id: g.personId, resource_id: g.resourceId, expected: g.base.p.learnedSeconds, credit: p.learnedSeconds - g.base.p.learnedSeconds, max_position: p.maxPosition, last_position: p.lastPosition, completed_at: p.completedAt?.toISOString() ?? null });
+      chapters.push({ person_id: g.personId, resource_id: g.resourceId, auth: [...g.auth], expected: g.base.p.learnedSeconds, credit: p.learnedSeconds - g.base.p.learnedSeconds, max_position: p.maxPosition, last_position: p.lastPosition, completed_at: p.completedAt?.toISOString() ?? null });
     }
 
     const write = async (list: Group[]): Promise<Set<string>> => {
       const keys = new Set(list.map((g) => `${g.personId}:${g.resourceId}`));
       const chosen = chapters.filter((c) => keys.has(`${c.person_id as number}:${c.resource_id as number}`));
       const rows = await prepared<{ k: string }>(
-        'learning_report_apply',
-        `with c as (select * from json_to_recordset($1::json)
-               as c(person_id int, resource_id int, expected int, credit int, max_position int, last_position int, completed_at timestamptz)),
-         sv as (select * from json_to_recordset($2::json) as sv(session_id bigint, person_id int, resource_id int, credit int, expect_active bool)),
-         r as (select * from json_to_recordset($3::json)
-               as r(report_id uuid, person_id int, session_id bigint, resource_id int, client_time text, event text, position int, played int, credit int, seek_refused bool, clipped bool)),
-         p as (
-           update resource_progress rp set learned_seconds = rp.learned_seconds + c.credit, max_position = greatest(rp.max_position, c.max_position),
-                  last_position = c.last_position, completed_at = coalesce(rp.completed_at, c.completed_at), updated_at = $4
-             from c where rp.person_id = c.person_id and rp.resource_id = c.resource_id and rp.learned_seconds = c.expected
-                  and not exists (select 1 from sv where sv.person_id = c.person_id and sv.resource_id = c.resource_id and not exists (
-                      select 1 from study_sessions a
-                       where a.id = sv.session_id and (not sv.expect_active or a.superseded_at is null)
-                         and (sv.credit = 0 or a.credited_seconds + a.debt_seconds + sv.credit <=
-                              greatest(0, floor(extract(epoch from least($4, coalesce(a.superseded_at, $4), coalesce(a.credit_until, $4)) - a.credit_from)))
-                              + case when a.superseded_at is null and $4 >= a.credit_from and (a.credit_until is null or $4 <= a.credit_until)
-                                     then ${CREDIT_TOLERANCE_SECONDS} else 0 end)
-                       for update))
-           returning rp.person_id, rp.resource_id),
-         s as (
-           update study_sessions ss set credited_seconds = ss.credited_seconds + sv.credit, last_report_at = $4
-             from sv join p on p.person_id = sv.person_id and p.resource_id = sv.resource_id where ss.id = sv.session_id returning ss.id),
-         ins as (
-           insert into progress_reports (report_id, person_id, session_id, resource_id, received_at, client_time, event, position, played_seconds, credited_seconds, seek_refused, clipped)
-           select r.report_id, r.person_id, r.session_id, r.resource_id, $4, r.client_time, r.event, r.position, r.played, r.credit, r.seek_refused, r.clipped
-             from r join p on p.person_id = r.person_id and p.resource_id = r.resource_id
-           returning report_id)
-         select p.person_id || ':' || p.resource_id as k from p`,
+        APPLY_NAME,
+        APPLY_SQL,
         [
           JSON.stringify(chosen),
           JSON.stringify([...sessionRows.values()].filter((s) => keys.has(`${s.person_id}:${s.resource_id}`))),
@@ -621,32 +633,46 @@ export function makeLearning(db: Db, opts: LearningOptions, deps: LearningDeps) 
     /**
      * One progress report: one read (skipped when this process kept the session's state from its
      * previous report), then the reports of the turn are decided by the rule (credit.ts) and written
-     * together (applyMany) — at most three round trips with the session lookup, because heartbeats
-     * are the hottest path of the portal. The write applies only if the chapter's learned seconds are
-     * still what the decisions started from: every report of a chapter touches that one row, so
-     * reports through other servers are serialised by it and a report that lost the race reads again.
-     * The report rows are inserted by the same statement; a replayed report id violates their primary
-     * key and aborts the statement, so a report is counted once. The statement commits before the
-     * answer: an acknowledged report is durable.
+     * together (applyMany) — one or two round trips, because heartbeats are the hottest path of the
+     * portal. The write applies only if the chapter's learned seconds are still what the decisions
+     * started from: every report of a chapter touches that one row, so reports through other servers
+     * are serialised by it and a report that lost the race reads again. The report rows are inserted
+     * by the same statement; a replayed report id violates their primary key and aborts the
+     * statement, so a report is counted once. The statement commits before the answer: an
+     * acknowledged report is durable. With a SessionCheck (the caller came from memory, ADR 0048) the
+     * statement writes only while the login session can still call; anything else is answered only
+     * after the session was read again (401 when it ended).
      */
-    async report(caller: Caller, rep: L.ProgressReport): Promise<L.ReportResult> {
+    async report(caller: Caller, rep: L.ProgressReport, check: SessionCheck | null = null): Promise<L.ReportResult> {
       const sessionId = Number(rep.sessionId);
+      let authSession = check?.sessionId ?? null;
+      const verified = async () => {
+        if (authSession === null) return;
+        await check!.verify();
+        authSession = null;
+      };
       for (let attempt = 0; attempt < 8; attempt++) {
         // The first attempt may start from the state the previous report left; a retry always reads.
         const cached = attempt === 0 ? hotState(caller.personId, sessionId) : null;
         const readAt = cached?.readAt ?? Date.now();
         const state = cached?.state ?? (await readReportState(caller.personId, sessionId, rep.reportId));
+        if (!state || state.duplicate) await verified();
         if (!state) throw new Refusal(LEARNING_MSG.sessionMissing, UC_CODE.invalid);
         const required = requiredSecondsOf(state.r, ratio);
         if (state.duplicate) return { reportId: rep.reportId, credited: 0, duplicate: true, active: state.supersededAt === null, seekRefused: false, progress: toProgress(state.p, required), courseCompletedAt: isoOrNull(state.courseCompletedAt) };
-        const done = await applyReport({ personId: caller.personId, sessionId, rep, state });
+        const done = await applyReport({ personId: caller.personId, sessionId, rep, state, authSession });
         // Lost the race for the chapter row, the session stopped counting or its bound moved (a newer
-        // session, another server), or the id was already counted: read again and decide again.
+        // session, another server), the login session ended, or the id was already counted: read
+        // again (the login session too) and decide again.
         if (done === null) {
           hot.delete(sessionId);
+          await verified();
           continue;
         }
-        if (done.duplicate) return { reportId: rep.reportId, credited: 0, duplicate: true, active: done.active, seekRefused: false, progress: done.progress, courseCompletedAt: isoOrNull(done.after.courseCompletedAt) };
+        if (done.duplicate) {
+          await verified();
+          return { reportId: rep.reportId, credited: 0, duplicate: true, active: done.active, seekRefused: false, progress: done.progress, courseCompletedAt: isoOrNull(done.after.courseCompletedAt) };
+        }
         const courseCompletedAt = done.completesNow ? await db.transaction((tx) => completeCourseIfDone(tx, caller.personId, state.courseId, done.at)) : done.after.courseCompletedAt;
         keepHot(caller.personId, sessionId, { ...done.after, courseCompletedAt }, readAt);
         return { reportId: rep.reportId, credited: done.credit, duplicate: false, active: done.active, seekRefused: done.seekRefused, progress: done.progress, courseCompletedAt: isoOrNull(courseCompletedAt) };
