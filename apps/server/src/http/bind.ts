@@ -114,9 +114,17 @@ export function makeBinder(app: FastifyInstance, product: string, auth: AuthCont
       handler: async (req, reply) => {
         const caller = callers.get(req) ?? null;
         const adminRoles = adminRolesOf.get(req) ?? [];
-        const params = parse(call.params, req.params);
-        const query = parse(call.query, req.query);
-        const body = call.upload ? undefined : parse(call.body, req.body);
+        const sessionCheck = checks.get(req) ?? null;
+        let params: unknown, query: unknown, body: unknown;
+        try {
+          params = parse(call.params, req.params);
+          query = parse(call.query, req.query);
+          body = call.upload ? undefined : parse(call.body, req.body);
+        } catch (err) {
+          // A caller from memory learns the input's rules only while its session can still call (401 first, as for any call).
+          await sessionCheck?.verify();
+          throw err;
+        }
         // Read after the session check, so that a visitor's file is refused (401) without being read.
         let file: UploadedFile | null = null;
         if (call.upload) {
@@ -128,7 +136,7 @@ export function makeBinder(app: FastifyInstance, product: string, auth: AuthCont
           }
         }
         try {
-          const data = await handler({ params, query, body, file, caller, adminRoles, sessionCheck: checks.get(req) ?? null, ip: req.ip, req, reply } as Ctx<typeof call>);
+          const data = await handler({ params, query, body, file, caller, adminRoles, sessionCheck, ip: req.ip, req, reply } as Ctx<typeof call>);
           if (call.binary) return reply;
           return data instanceof Answer ? success(call.envelope, data.data, data.message) : success(call.envelope, data);
         } catch (err) {

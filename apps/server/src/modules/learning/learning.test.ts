@@ -597,14 +597,22 @@ describe('a login session that ended is refused at the next report, though the i
     expect(await expired.ledger()).toBe(before2);
   });
 
-  it('after the session ended, a replayed report id and a backup get 401, not the answers a session would get', async () => {
+  it('after the session ended, a replayed report id, a backup and broken input each get 401 first, not the answers a session would get', async () => {
+    // Each from a caller still remembered: the first 401 makes the instance forget the session.
+    const end = (r: { hash: string }) => t.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, r.hash));
     const r = await remembered('13900010074');
     const id = randomUUID();
     expect((await raw(r.token, r.sessionId, id)).status).toBe(200);
-    await t.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, r.hash));
+    await end(r);
     expect((await raw(r.token, r.sessionId, id)).status).toBe(401);
-    const backup = await t.call(L.backup, { token: r.token, body: { reports: [{ reportId: randomUUID(), sessionId: r.sessionId, position: 90, playedSeconds: 30, clientTime: new Date().toISOString(), event: 'tick' }] } });
+    const b = await remembered('13900010077');
+    await end(b);
+    const backup = await t.call(L.backup, { token: b.token, body: { reports: [{ reportId: randomUUID(), sessionId: b.sessionId, position: 90, playedSeconds: 30, clientTime: new Date().toISOString(), event: 'tick' }] } });
     expect(backup.status).toBe(401);
+    const c = await remembered('13900010078');
+    await end(c);
+    // Broken input: 401, not the input's rules (as for a session read afresh).
+    expect((await t.call(L.updateStudyResourceTime, { token: c.token, body: { reportId: 'not-a-uuid', sessionId: c.sessionId } })).status).toBe(401);
     // Another learner's study session with my remembered caller: refused as before (not mine), nothing written.
     const other = await remembered('13900010075');
     const mine = await remembered('13900010076');
