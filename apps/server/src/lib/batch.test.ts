@@ -60,6 +60,48 @@ describe('batched lookups', () => {
     expect(sizes).toEqual([1, 3]);
   });
 
+  it('when runs were at the limit, the items that waited are sent before the finished run answers its callers', async () => {
+    const order: string[] = [];
+    let release: () => void = () => undefined;
+    const run = batchedCalls(
+      async (xs: number[]) => {
+        order.push(`run ${xs.join(',')}`);
+        if (xs[0] === 1) await new Promise<void>((r) => (release = r));
+        return xs;
+      },
+      200,
+      1,
+    );
+    const first = run(1).then((x) => order.push(`answer ${x}`));
+    await new Promise((r) => setImmediate(r));
+    const second = run(2).then((x) => order.push(`answer ${x}`));
+    await new Promise((r) => setImmediate(r));
+    release();
+    await Promise.all([first, second]);
+    // The waiting item's run starts in the same microtask as the first run ends, ahead of its answer.
+    expect(order).toEqual(['run 1', 'run 2', 'answer 1', 'answer 2']);
+  });
+
+  it('a failed run at the limit also lets the waiting items go at once, and they succeed on their own', async () => {
+    let release: (e: Error) => void = () => undefined;
+    const run = batchedCalls(
+      async (xs: number[]) => {
+        if (xs[0] === 1) await new Promise<void>((_, reject) => (release = reject));
+        return xs.map((x) => x * 3);
+      },
+      200,
+      1,
+    );
+    const first = run(1);
+    await new Promise((r) => setImmediate(r));
+    const second = run(2);
+    await new Promise((r) => setImmediate(r));
+    release(new Error('deadlock'));
+    await expect(first).rejects.toThrow('deadlock');
+    expect(await second).toBe(6);
+    expect(await run(3)).toBe(9);
+  });
+
   it('keyed lookups with a limit: keys asked while a query runs go in the next one, each once', async () => {
     const calls: string[][] = [];
     let release: () => void = () => undefined;
