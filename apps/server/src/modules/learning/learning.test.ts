@@ -548,6 +548,43 @@ describe('the reports of one turn are applied together exactly as a serial run a
     expect(replays.every((a) => a.res && a.obj.duplicate && a.obj.credited === 0)).toBe(true);
     expect(await ledgerOf(burster.sessions)).toEqual(ledger);
   });
+
+  it("a batch chosen as a deadlock's victim (another server's batch locked the same rows the other way round) is written chapter by chapter: nothing lost, nothing doubled", async () => {
+    const learners = await Promise.all(
+      ['13900010061', '13900010062'].map(async (mobile) => {
+        const token = await t.login(mobile);
+        const s = await open(token, chapters.a);
+        await age(s.sessionId, 600);
+        return { token, sessionId: s.sessionId };
+      }),
+    );
+    // PostgreSQL aborts the batch's statement once, as it aborts a deadlock's victim (40P01); the statements after it pass.
+    await t.db.execute(sql.raw(`create sequence learning_fault_seq`));
+    await t.db.execute(
+      sql.raw(`create function learning_fault() returns trigger language plpgsql as $$
+        begin if nextval('learning_fault_seq') = 1 then raise exception 'deadlock detected' using errcode = '40P01'; end if; return null; end $$`),
+    );
+    await t.db.execute(sql.raw(`create trigger learning_fault before insert on progress_reports for each statement execute function learning_fault()`));
+    try {
+      const answers = await Promise.all(learners.map((l) => report(l.token, l.sessionId, 30, 30)));
+      expect(answers.map((a) => [a.res, a.obj.credited])).toEqual([
+        [true, 30],
+        [true, 30],
+      ]);
+      // The batch failed once, then each chapter went on its own: three statements in all.
+      const fired = (await t.db.execute(sql.raw(`select last_value::int as n from learning_fault_seq`))) as unknown as { rows: { n: number }[] };
+      expect(fired.rows[0]!.n).toBe(3);
+      const ledger = await ledgerOf(learners.map((l) => l.sessionId));
+      expect(ledger.map(({ session, ledger: l, reports }) => ({ session, ledger: l, reports }))).toEqual([
+        { session: 30, ledger: 30, reports: 1 },
+        { session: 30, ledger: 30, reports: 1 },
+      ]);
+    } finally {
+      await t.db.execute(sql.raw(`drop trigger learning_fault on progress_reports`));
+      await t.db.execute(sql.raw(`drop function learning_fault()`));
+      await t.db.execute(sql.raw(`drop sequence learning_fault_seq`));
+    }
+  });
 });
 
 /**

@@ -220,7 +220,9 @@ export function makeLearning(db: Db, opts: LearningOptions, deps: LearningDeps) 
   type Pending = { personId: number; sessionId: number; rep: L.ProgressReport; state: ReportState; authSession: number | null };
   /** What one report did, in the order the reports of its batch were decided; null when it was not applied and must be decided again. */
   type Applied = { credit: number; seekRefused: boolean; completesNow: boolean; duplicate: boolean; active: boolean; at: Date; progress: L.ResourceProgress; after: ReportState };
-  const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505' || (e as { cause?: { code?: string } }).cause?.code === '23505';
+  const codeOf = (e: unknown) => (e as { code?: string }).code ?? (e as { cause?: { code?: string } }).cause?.code;
+  /** A batch that PostgreSQL rolled back whole and that is written again chapter by chapter: a report id already counted, or a deadlock with another server's batch. */
+  const writtenAgain = (e: unknown) => codeOf(e) === '23505' || codeOf(e) === '40P01';
   const ms = (d: Date | null) => d?.getTime() ?? null;
 
   /** The batch's one statement (applyMany); named by its text, which carries the session rule of this instance's auth module. */
@@ -268,7 +270,8 @@ export function makeLearning(db: Db, opts: LearningOptions, deps: LearningDeps) 
    * reports or sees them, so no second of the learner's time is spent twice across sessions and
    * servers. A chapter that is not in the answer was not applied (it moved on, a session's bound or
    * state changed) and its reports are decided again. A report id already in the ledger aborts the
-   * statement; then each chapter is applied on its own, so only that chapter's reports are decided again.
+   * statement, and so does a deadlock with another server's batch. Then each chapter is applied on its
+   * own, so only the chapter that fails again has its reports decided again.
    */
   async function applyMany(items: Pending[]): Promise<(Applied | null)[]> {
     const now = new Date();
@@ -361,14 +364,16 @@ export function makeLearning(db: Db, opts: LearningOptions, deps: LearningDeps) 
     try {
       applied = await write(all);
     } catch (e) {
-      if (!isUniqueViolation(e)) throw e;
-      // A report id already counted (through another server since it was read): each chapter on its own.
+      if (!writtenAgain(e)) throw e;
+      // A report id already counted (through another server since it was read), or the batch was a
+      // deadlock's victim (another server's batch locked a learner's session and chapter rows the other
+      // way round): each chapter on its own. A chapter that fails again is decided again.
       applied = new Set();
       for (const g of all) {
         try {
           for (const k of await write([g])) applied.add(k);
         } catch (err) {
-          if (!isUniqueViolation(err)) throw err;
+          if (!writtenAgain(err)) throw err;
         }
       }
     }
