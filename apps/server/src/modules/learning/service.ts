@@ -220,9 +220,8 @@ export function makeLearning(db: Db, opts: LearningOptions, deps: LearningDeps) 
   type Pending = { personId: number; sessionId: number; rep: L.ProgressReport; state: ReportState; authSession: number | null };
   /** What one report did, in the order the reports of its batch were decided; null when it was not applied and must be decided again. */
   type Applied = { credit: number; seekRefused: boolean; completesNow: boolean; duplicate: boolean; active: boolean; at: Date; progress: L.ResourceProgress; after: ReportState };
-  const codeOf = (e: unknown) => (e as { code?: string }).code ?? (e as { cause?: { code?: string } }).cause?.code;
   /** A batch that PostgreSQL rolled back whole and that is written again chapter by chapter: a report id already counted, or a deadlock with another server's batch. */
-  const writtenAgain = (e: unknown) => codeOf(e) === '23505' || codeOf(e) === '40P01';
+  const writtenAgain = (e: unknown) => [(e as { code?: string }).code, (e as { cause?: { code?: string } }).cause?.code].some((c) => c === '23505' || c === '40P01');
   const ms = (d: Date | null) => d?.getTime() ?? null;
 
   /** The batch's one statement (applyMany); named by its text, which carries the session rule of this instance's auth module. */
