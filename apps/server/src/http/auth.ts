@@ -119,14 +119,18 @@ export function makeAuth(db: Db, idleSeconds: number, operatorToken?: string): A
     return touched.map(() => undefined);
   });
 
-  // Learners' sessions read in the last minute, by token hash, for resolveChecked; bounded, oldest out first.
+  // Learners' sessions read in the last minute, for resolveChecked; bounded, oldest out first. Kept by
+  // the token itself, so that a report taken from memory hashes nothing (the token's SHA-256 was a
+  // twentieth of a report's server time); the token is in this process's memory with every request
+  // anyway, and the database still keeps only its hash. The caller is made once, when remembered.
   type SessionRow = NonNullable<Awaited<ReturnType<typeof lookup>>>;
-  const recent = new Map<string, SessionRow>();
+  const recent = new Map<string, { row: SessionRow; caller: Caller }>();
   const RECENT_MAX = 50_000;
-  const remember = (hash: string, row: SessionRow) => {
-    recent.delete(hash);
+  const remember = (token: string, row: SessionRow) => {
+    recent.delete(token);
     if (row.loginType === 'admin') return;
-    recent.set(hash, row);
+    // Frozen: every report of the session shares it, so no handler may change it.
+    recent.set(token, { row, caller: Object.freeze(callerOf(row)) });
     if (recent.size > RECENT_MAX) recent.delete(recent.keys().next().value!);
   };
   /** The rules of a session that can still call, on a row read now or remembered. */
@@ -169,27 +173,27 @@ export function makeAuth(db: Db, idleSeconds: number, operatorToken?: string): A
       const row = await lookup(hash);
       const now = Date.now();
       if (refused(row, now)) {
-        recent.delete(hash);
+        recent.delete(token);
         throw new HttpError(401, MSG.sessionExpired);
       }
       if (now - row!.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
         await touch({ sessionId: row!.sessionId, at: new Date(now) });
         row!.lastSeenAt = new Date(now);
       }
-      remember(hash, row!);
+      remember(token, row!);
       return callerOf(row!);
     },
     async resolveChecked(req) {
       const token = tokenOf(req);
-      const hash = token ? sha256(token) : null;
-      const row = hash === null ? undefined : recent.get(hash);
+      const hit = token ? recent.get(token) : undefined;
+      const now = Date.now();
       // Used only until its last-seen time is due to be written again: then the session is read (and touched) as by any call.
-      if (!row || Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS || refused(row, Date.now())) return { caller: (await self.resolve(req, true))!, check: null };
+      if (!hit || now - hit.row.lastSeenAt.getTime() > TOUCH_EVERY_MS || refused(hit.row, now)) return { caller: (await self.resolve(req, true))!, check: null };
       let verified: Promise<void> | null = null;
       return {
-        caller: callerOf(row),
+        caller: hit.caller,
         check: {
-          sessionId: row.sessionId,
+          sessionId: hit.row.sessionId,
           verify: () => (verified ??= self.resolve(req, true).then(() => undefined)),
         },
       };
