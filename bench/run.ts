@@ -15,7 +15,9 @@
  *           sent every 50 ms, open loop, while it runs (bar: its p90 ≤ 100 ms)
  *   heartbeat  progress reports from many learners and sessions on PostgreSQL with the large dataset
  *              (bar: ≥ 0.35 × a bare route in the same run, p99 ≤ 50 ms, 0 lost, 0 extra), with the CPU
- *              the server, PostgreSQL and the load generator spent per request (steadier than rates on a shared host)
+ *              the server, PostgreSQL and the load generator spent per request (steadier than rates on a shared host);
+ *              the bare route is measured before and after the reports and the ratio taken against their mean,
+ *              both with bench/load.ts (docs/decisions/0050; BENCH_HEARTBEAT_CLIENT=autocannon: with autocannon)
  *   exam    the exam spike on the same database: BENCH_EXAM_LEARNERS (5,000) learners start one exam
  *           within 10 s, save 30 answers each over 60 s (some twice, some out of order), then submit
  *           (bar: p99 ≤ 300 ms for each, 0 errors; afterwards 0 lost, 0 overwritten, 0 mismatched scores,
@@ -59,6 +61,7 @@ import { probe } from './probe.ts';
 import { newToken, sha256 } from '../apps/server/src/lib/crypto.ts';
 import { gradePaper, type Gradable } from '../apps/server/src/modules/exam/grade.ts';
 import { logIn, pct, startServer, stop } from './server.ts';
+import { httpRequest, load } from './load.ts';
 import { startNginx } from '../apps/server/src/test/nginxExample.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -521,44 +524,97 @@ async function benchHeartbeat() {
     // As if every learner had been watching for ten hours: the wall-clock cap never bites in this run.
     await db.query(`update study_sessions set started_at = now() - interval '10 hours', credit_from = now() - interval '10 hours' where id = any($1::bigint[])`, [learners.map((l) => l.sessionId)]);
 
-    const bareRun = await cpuPerRequest(db, child.pid!, () => bareRoute(base), (b) => b.perSecond * 10);
-    const bare = bareRun.result;
     let next = 0;
+    // The report a learner sends next: its position moves on by the 30 seconds it reports.
+    const nextReport = () => {
+      const l = learners[next++ % learners.length]!;
+      l.position += 30;
+      return { token: l.token, body: `{"reportId":"${randomUUID()}","sessionId":"${l.sessionId}","position":${l.position},"playedSeconds":30,"clientTime":"${new Date().toISOString()}","event":"tick"}` };
+    };
+    const REPORT_PATH = '/video_learning/education/studentLearn/updateStudyResourceTime';
     const ackedIds: string[] = [];
     let ackedSeconds = 0;
+    /** An answer to a report: acknowledged when it says so, with its id and the seconds it credited. */
+    const readAnswer = (status: number, body: string) => {
+      if (status !== 200 || !body.includes('"res":true')) return;
+      const id = /"reportId":"([0-9a-f-]{36})"/.exec(body)?.[1];
+      const credited = /"credited":(\d+)/.exec(body)?.[1];
+      if (id && credited !== undefined) {
+        ackedIds.push(id);
+        ackedSeconds += Number(credited);
+      }
+    };
+    const CONNECTIONS = 50;
+    // The bare route and the reports, each with the same load generator: bench/load.ts by default
+    // (docs/decisions/0050); BENCH_HEARTBEAT_CLIENT=autocannon measures both with autocannon as before.
+    const withAutocannon = process.env.BENCH_HEARTBEAT_CLIENT === 'autocannon';
+    /** The bare route for 10 s, with the CPU the three processes spent on it. */
+    const bareRun = (label: string) =>
+      cpuPerRequest(
+        db,
+        child.pid!,
+        async () => {
+          if (withAutocannon) {
+            const r = await bareRoute(base);
+            return { perSecond: r.perSecond, total: r.perSecond * 10, row: { ...r.row, run: `bare route (/healthz), ${label}` } };
+          }
+          const bareRequest = httpRequest('GET', '/healthz', {});
+          const r = await load({ port, connections: CONNECTIONS, seconds: 10, next: () => bareRequest });
+          return { perSecond: r.perSecond, total: r.total, row: { run: `bare route (/healthz), ${label}`, req_per_s: Math.round(r.perSecond), p50_ms: r.p50, p99_ms: r.p99, errors: r.errors + r.non2xx } };
+        },
+        (b) => b.total,
+      );
+    // The bare route before and after the reports: the ratio is taken against their mean, so that the
+    // machine's speed drifting during the run (this shared host's moves by tens of percent within
+    // minutes) does not make the ratio.
+    const bareBefore = await bareRun('before');
     const load0 = loadavg()[0]!;
     const statements0 = await statementsSent(base);
-    const hbRun = await cpuPerRequest(db, child.pid!, () => autocannon({
-      url: base,
-      connections: 50,
-      duration: 20,
-      requests: [
-        {
-          method: 'POST',
-          path: '/video_learning/education/studentLearn/updateStudyResourceTime',
-          // The load generator shares the machine's two cores with the server and PostgreSQL: it writes
-          // the report with a template and reads only the fields it checks from the answer.
-          setupRequest: (req) => {
-            const l = learners[next++ % learners.length]!;
-            l.position += 30;
-            return { ...req, headers: { 'content-type': 'application/json', authorization: l.token }, body: `{"reportId":"${randomUUID()}","sessionId":"${l.sessionId}","position":${l.position},"playedSeconds":30,"clientTime":"${new Date().toISOString()}","event":"tick"}` };
+    const hbRun = await cpuPerRequest(
+      db,
+      child.pid!,
+      async () => {
+        if (withAutocannon) {
+          const r = await autocannon({
+            url: base,
+            connections: CONNECTIONS,
+            duration: 20,
+            requests: [
+              {
+                method: 'POST',
+                path: REPORT_PATH,
+                setupRequest: (req) => {
+                  const { token, body } = nextReport();
+                  return { ...req, headers: { 'content-type': 'application/json', authorization: token }, body };
+                },
+                onResponse: (status, body) => readAnswer(status, body),
+              },
+            ],
+          });
+          return { perSecond: r.requests.average, total: r.requests.total, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+        }
+        const r = await load({
+          port,
+          connections: CONNECTIONS,
+          seconds: 20,
+          keepAnswers: true,
+          next: () => {
+            const { token, body } = nextReport();
+            return httpRequest('POST', REPORT_PATH, { 'content-type': 'application/json', authorization: token }, body);
           },
-          onResponse: (status, body) => {
-            if (status !== 200 || !body.includes('"res":true')) return;
-            const id = /"reportId":"([0-9a-f-]{36})"/.exec(body)?.[1];
-            const credited = /"credited":(\d+)/.exec(body)?.[1];
-            if (id && credited !== undefined) {
-              ackedIds.push(id);
-              ackedSeconds += Number(credited);
-            }
-          },
-        },
-      ],
-    }), (r) => r.requests.total);
+        });
+        // The answers are read after the run, so that the generator's own work stays out of it.
+        for (const a of r.answers) readAnswer(a.status, a.body.toString());
+        return { perSecond: r.perSecond, total: r.total, p50: r.p50, p99: r.p99, errors: r.errors + r.non2xx };
+      },
+      (r) => r.total,
+    );
     const hb = hbRun.result;
     // Requests still in flight when the load stopped finish first; then the ledger is read.
     await new Promise((r) => setTimeout(r, 2000));
     const statements = (await statementsSent(base)) - statements0;
+    const bareAfter = await bareRun('after');
+    const bare = { perSecond: (bareBefore.result.perSecond + bareAfter.result.perSecond) / 2 };
     const sessionIds = learners.map((l) => l.sessionId);
     const one = (q: string, params: unknown[]) => scalar(db, q, params);
     const ackedInLedger = await one(`select count(*) from progress_reports where report_id = any($1::uuid[])`, [ackedIds]);
@@ -567,8 +623,9 @@ async function benchHeartbeat() {
     const sessionSeconds = await one(`select coalesce(sum(credited_seconds), 0) from study_sessions where id = any($1::bigint[])`, [sessionIds]);
     const chapterSeconds = await one(`select coalesce(sum(learned_seconds), 0) from resource_progress where resource_id = $1`, [resourceId]);
     const rows = [
-      { ...bare.row, ...bareRun.cpu },
-      { run: `progress reports (${LEARNERS} learners, 50 connections)`, req_per_s: Math.round(hb.requests.average), p50_ms: hb.latency.p50, p99_ms: hb.latency.p99, errors: hb.errors + hb.non2xx, vs_bare: +(hb.requests.average / bare.perSecond).toFixed(2), statements_per_report: +(statements / Math.max(1, hb.requests.total)).toFixed(2), ...hbRun.cpu, load_1min: `${load0.toFixed(1)}→${loadavg()[0]!.toFixed(1)}` },
+      { ...bareBefore.result.row, ...bareBefore.cpu },
+      { ...bareAfter.result.row, ...bareAfter.cpu },
+      { run: `progress reports (${LEARNERS} learners, ${CONNECTIONS} connections, ${withAutocannon ? 'autocannon' : 'bench/load.ts'})`, req_per_s: Math.round(hb.perSecond), p50_ms: hb.p50, p99_ms: hb.p99, errors: hb.errors, vs_bare: +(hb.perSecond / bare.perSecond).toFixed(2), statements_per_report: +(statements / Math.max(1, hb.total)).toFixed(2), ...hbRun.cpu, load_1min: `${load0.toFixed(1)}→${loadavg()[0]!.toFixed(1)}` },
     ];
     save('heartbeat', rows);
     const integrity = [
