@@ -12,7 +12,7 @@ import ExcelJS from 'exceljs';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { wordCount } from '@portal/contract';
-import { ACCOUNTS, browserOfThisFile, devCaptcha, eventually, loginWithPassword, toastWith } from './helpers.ts';
+import { ACCOUNTS, apiToken, browserOfThisFile, eventually, loginWithPassword, toastWith } from './helpers.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = browserOfThisFile();
@@ -22,16 +22,6 @@ const PRACTICE = '践行“四下基层”制度调研实践报告';
 /** The demo's assignment of one attachment. */
 const OUTLINE = '《习近平新时代中国特色社会主义思想学习纲要》专题学习体会';
 const PASSWORD = 'Study@2026';
-
-async function apiToken(phone: string, password: string): Promise<string> {
-  const cap = (await (await fetch(`${baseUrl}/v1/portal/uc/session/captcha/request_image_code`, { method: 'POST' })).json()) as { data: { id: string } };
-  const r = await fetch(`${baseUrl}/v1/portal/uc/session/username_login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ captcha_session_id: cap.data.id, captcha: await devCaptcha(baseUrl, cap.data.id), username: phone, password, expires: 604800 }),
-  });
-  return ((await r.json()) as { data: { authorization: { id: string } } }).data.authorization.id;
-}
 
 async function teacherApi<T>(token: string, name: string, query: Record<string, string | number>): Promise<T> {
   const r = await fetch(`${baseUrl}/video_learning/education/teacher/${name}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`, { method: 'POST', headers: { authorization: token } });
@@ -47,7 +37,7 @@ interface Row {
 
 /** A member of the big class with neither the plenum homework nor the practice report begun, who still has the demo password. */
 async function freshLearner(): Promise<{ classId: number; homeworkId: number; practiceId: number; phone: string; name: string }> {
-  const token = await apiToken(ACCOUNTS.teacher.phone, ACCOUNTS.teacher.password);
+  const token = await apiToken(baseUrl, ACCOUNTS.teacher.phone, ACCOUNTS.teacher.password);
   const classes = await teacherApi<{ id: number; name: string }[]>(token, 'findClass', {});
   const classId = classes.find((c) => BIG_CLASS.test(c.name))!.id;
   const homework = (await teacherApi<{ id: number; title: string }[]>(token, 'findClassWork', { classId, kind: 'homework' })).find((w) => w.title === PLENUM)!;
