@@ -9,6 +9,7 @@
  * object for its response hook), which the reports paid for and the bare route did not.
  */
 import net from 'node:net';
+import { pct } from './server.ts';
 
 export interface LoadResult {
   /** Answers read within the run. */
@@ -91,8 +92,7 @@ export function load(opts: { port: number; connections: number; seconds: number;
 
   return Promise.all(Array.from({ length: opts.connections }, connection)).then(() => {
     const seconds = (performance.now() - started) / 1000;
-    const sorted = latencies.sort((a, b) => a - b);
-    const at = (p: number) => +(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0).toFixed(1);
-    return { total: sorted.length, perSecond: sorted.length / seconds, p50: at(0.5), p99: at(0.99), non2xx, errors, answers };
+    const at = (p: number) => (latencies.length ? +pct(latencies, p).toFixed(1) : 0);
+    return { total: latencies.length, perSecond: latencies.length / seconds, p50: at(0.5), p99: at(0.99), non2xx, errors, answers };
   });
 }

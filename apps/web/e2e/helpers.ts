@@ -97,15 +97,23 @@ export async function devCaptcha(baseUrl: string, id: string): Promise<string> {
   return ((await r.json()) as { captcha: string }).captcha;
 }
 
-/** A session token of `phone`, logged in by password through the API (the development endpoint answers the captcha). */
-export async function apiToken(baseUrl: string, phone: string, password: string): Promise<string> {
+/** A password login through the API (the development endpoint answers the captcha): the envelope's code (0 on success) and the token. */
+export async function apiLogin(baseUrl: string, phone: string, password: string): Promise<{ code: number; token: string | null }> {
   const cap = (await (await fetch(`${baseUrl}/v1/portal/uc/session/captcha/request_image_code`, { method: 'POST' })).json()) as { data: { id: string } };
   const r = await fetch(`${baseUrl}/v1/portal/uc/session/username_login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ captcha_session_id: cap.data.id, captcha: await devCaptcha(baseUrl, cap.data.id), username: phone, password, expires: 604800 }),
   });
-  return ((await r.json()) as { data: { authorization: { id: string } } }).data.authorization.id;
+  const body = (await r.json()) as { code: number; data: { authorization: { id: string } } | null };
+  return { code: body.code, token: body.data?.authorization.id ?? null };
+}
+
+/** A session token of `phone`, logged in by password through the API; a refused login fails the test. */
+export async function apiToken(baseUrl: string, phone: string, password: string): Promise<string> {
+  const { code, token } = await apiLogin(baseUrl, phone, password);
+  expect(token, `login of ${phone} refused (code ${code})`).toBeTruthy();
+  return token!;
 }
 
 export async function devSms(baseUrl: string, phone: string): Promise<string> {

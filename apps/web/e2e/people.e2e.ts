@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { ACCOUNTS, browserOfThisFile, devCaptcha, eventually, seriousA11yViolations, toastWith } from './helpers.ts';
+import { ACCOUNTS, apiLogin as apiLoginAt, browserOfThisFile, eventually, seriousA11yViolations, toastWith } from './helpers.ts';
 import { ADMINS, adminSession, openAdmin } from './admin.ts';
 
 const baseUrl = inject('baseUrl');
@@ -21,17 +21,7 @@ const NEW_MOBILE = '13900019999';
 /** The one before them, locked and unlocked. */
 const LOCKED = '13900010198';
 
-/** A password login through the API: the envelope's code (0 on success) and the session person's fields. */
-async function apiLogin(phone: string, password: string): Promise<{ code: number; token: string | null }> {
-  const cap = (await (await fetch(`${baseUrl}/v1/portal/uc/session/captcha/request_image_code`, { method: 'POST' })).json()) as { data: { id: string } };
-  const r = await fetch(`${baseUrl}/v1/portal/uc/session/username_login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ captcha_session_id: cap.data.id, captcha: await devCaptcha(baseUrl, cap.data.id), username: phone, password, expires: 604800 }),
-  });
-  const body = (await r.json()) as { code: number; data: { authorization: { id: string } } | null };
-  return { code: body.code, token: body.data?.authorization.id ?? null };
-}
+const apiLogin = (phone: string, password: string) => apiLoginAt(baseUrl, phone, password);
 async function sessionPerson(token: string) {
   const r = await fetch(`${baseUrl}/video_learning/getSessionPerson`, { method: 'POST', headers: { authorization: token } });
   return ((await r.json()) as { obj: { personName: string; organName: string } }).obj;

@@ -8,21 +8,13 @@
 import { describe, expect, inject, it } from 'vitest';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { ACCOUNTS, browserOfThisFile, devCaptcha, eventually, loginWithPassword, seriousA11yViolations, toastWith } from './helpers.ts';
+import { ACCOUNTS, apiToken, browserOfThisFile, eventually, loginWithPassword, seriousA11yViolations, toastWith } from './helpers.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = browserOfThisFile();
 const SHOTS = process.env.REVIEW_SHOTS;
 
-async function teacherToken(): Promise<string> {
-  const cap = (await (await fetch(`${baseUrl}/v1/portal/uc/session/captcha/request_image_code`, { method: 'POST' })).json()) as { data: { id: string } };
-  const r = await fetch(`${baseUrl}/v1/portal/uc/session/username_login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ captcha_session_id: cap.data.id, captcha: await devCaptcha(baseUrl, cap.data.id), username: ACCOUNTS.teacher.phone, password: ACCOUNTS.teacher.password, expires: 604800 }),
-  });
-  return ((await r.json()) as { data: { authorization: { id: string } } }).data.authorization.id;
-}
+const teacherToken = () => apiToken(baseUrl, ACCOUNTS.teacher.phone, ACCOUNTS.teacher.password);
 type QueueWork = { workId: number; kind: string; waiting: number };
 async function queue(token: string): Promise<{ waiting: number; works: QueueWork[] }> {
   const r = await fetch(`${baseUrl}/video_learning/education/teacher/findReviewQueue?pageSize=1`, { method: 'POST', headers: { authorization: token } });

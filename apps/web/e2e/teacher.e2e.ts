@@ -5,23 +5,13 @@
  * printed as one PDF.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { ACCOUNTS, browserOfThisFile, devCaptcha, dialog, eventually, loginWithPassword, pathOf, toastWith } from './helpers.ts';
+import { ACCOUNTS, apiLogin as apiLoginAt, browserOfThisFile, dialog, eventually, loginWithPassword, pathOf, toastWith } from './helpers.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = browserOfThisFile();
 const BIG_CLASS = /年度处级干部网络专题学习一班/;
 
-/** A password login through the API: its code (0 on success) and token. */
-async function apiSession(phone: string, password: string): Promise<{ code: number; token: string | null }> {
-  const cap = (await (await fetch(`${baseUrl}/v1/portal/uc/session/captcha/request_image_code`, { method: 'POST' })).json()) as { data: { id: string } };
-  const r = await fetch(`${baseUrl}/v1/portal/uc/session/username_login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ captcha_session_id: cap.data.id, captcha: await devCaptcha(baseUrl, cap.data.id), username: phone, password, expires: 604800 }),
-  });
-  const body = (await r.json()) as { code: number; data: { authorization: { id: string } } | null };
-  return { code: body.code, token: body.data?.authorization.id ?? null };
-}
+const apiSession = (phone: string, password: string) => apiLoginAt(baseUrl, phone, password);
 const apiLogin = async (phone: string, password: string) => (await apiSession(phone, password)).code;
 
 /** A teacher/ or studentLearn/ call through the API with a token. */
