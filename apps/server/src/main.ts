@@ -9,6 +9,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { buildApp } from './app.ts';
+import { startBanner } from './banner.ts';
 import { makeOps } from './modules/ops/service.ts';
 import { announceServer, answers, runningServer, serveBackupSignal, withdrawServer } from './modules/ops/localServer.ts';
 
@@ -26,6 +27,11 @@ const seeded = config.SEED_DEMO ? await database.exclusive(() => seedIfEmpty(dat
 const app = await buildApp({ config, db: database.db });
 await app.listen({ host: config.HOST, port: config.PORT, backlog: config.LISTEN_BACKLOG });
 app.log.info({ database: database.kind, seeded, startMs: Math.round(performance.now() - started) }, 'listening');
+// A person who ran `npm start` looks for where to go, not for the JSON log; tests read the log only.
+if (config.NODE_ENV !== 'test') {
+  const port = (app.server.address() as AddressInfo).port;
+  process.stdout.write(`${startBanner({ host: config.HOST, port, demo: config.SEED_DEMO })}\n`);
+}
 if (database.kind === 'pglite') {
   announceServer(config.DATA_DIR, { pid: process.pid, port: (app.server.address() as AddressInfo).port });
   const ops = makeOps(database.db, config);
