@@ -1,6 +1,6 @@
 /**
- * The import bar (issue 18): 100,000 people from one .xlsx into PostgreSQL in well under a minute;
- * and issue 22's: a cheap call keeps its latency while it runs, and the server's memory stays bounded.
+ * The import bar: 100,000 people from one .xlsx into PostgreSQL in well under a minute;
+ * and the heavy-work bar: a cheap call keeps its latency while it runs, and the server's memory stays bounded.
  * `node bench/import.ts` (or `npm run bench -- import`): for each of BENCH_IMPORT_ON (default
  * postgres,pglite), a server of its own (PostgreSQL: a database created on BENCH_IMPORT_DATABASE_URL's
  * server and dropped afterwards; pglite: a fresh data folder) is sent, through the operator's import

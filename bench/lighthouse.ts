@@ -21,7 +21,7 @@
  *
  * LIGHTHOUSE_SAVE=<dir> keeps each run's report (JSON) there, for the main-thread breakdown.
  *
- * LIGHTHOUSE_DISPLAY measures the pages in a display mode of issue 27: `care` (关怀版), `blackOnYellow`
+ * LIGHTHOUSE_DISPLAY measures the pages in a display mode of 关怀版 and the toolbar: `care` (关怀版), `blackOnYellow`
  * or `yellowOnBlack` (the high-contrast pairs), or several joined by commas (`care,yellowOnBlack`). The
  * device's record (DISPLAY_SETTINGS_KEY, what the toolbar stores) is written into the origin's
  * localStorage as the login is, so the head script of a server-rendered page and the app mark the page
@@ -166,7 +166,7 @@ export async function lighthouseRows(baseUrl: string, paths: string[], opts: { l
         // The host's 1-minute load average as this page's runs ended: other work on the host stretches the page's tasks.
         load: +(loadavg()[0] ?? 0).toFixed(1),
         hostIndex: Math.round(hostIndexes[Math.floor((hostIndexes.length - 1) / 2)] ?? 0),
-        // QUALITY.md: ≥ 95 each on the public pages; the learner's study pages (issue 23): performance ≥ 90, the others ≥ 95.
+        // QUALITY.md: ≥ 95 each on the public pages; the learner's study pages: performance ≥ 90, the others ≥ 95.
         bar: opts.login ? 'perf ≥ 90, others ≥ 95' : '≥ 95 each',
       });
     }

@@ -1,5 +1,5 @@
 /**
- * The media bars (issue 26): a lecture-sized upload's throughput and the server's memory while it
+ * The media bars: a lecture-sized upload's throughput and the server's memory while it
  * streams (the bar: memory does not grow with the file), and the transcode's time per minute of video.
  * `npm run bench -- media` (or `node bench/media.ts`): a server of its own on a fresh embedded database
  * (jobs running as in production), the training administrator's session through the API;

@@ -1,6 +1,6 @@
 /**
  * `npm run admin:create -w @portal/server -- <手机号> <姓名> <密码>`: the college's first system
- * administrator (issue 25); the rest are given their roles in the administration area. The person is
+ * administrator; the rest are given their roles in the administration area. The person is
  * created when nobody has the number (with the password given), or is an existing person who is given
  * the 系统管理员 role (their password is then set to the one given). Audited as adminGrant.
  */

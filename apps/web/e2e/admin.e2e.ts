@@ -1,5 +1,5 @@
 /**
- * The administration area's door and its own two sections (issue 25): an administrator logs in with
+ * The administration area's door and its own two sections: an administrator logs in with
  * the password and then the SMS code; the menu shows what the roles allow and a section outside them
  * says so; the audit log is searched and opened to its before/after; 立即备份 takes a backup; a session
  * the server has ended sends the administrator back to the login, which says why. No serious or

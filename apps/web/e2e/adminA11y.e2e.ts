@@ -1,5 +1,5 @@
 /**
- * The administration area (/admin) against issue 27's rules, as the learner's pages are held to them
+ * The administration area (/admin) against the accessibility rules the learner's pages are held to
  * (care.e2e.ts): every section, its tabs and main states (the list, an open form drawer or modal, a
  * record's editor or preview opened from the list), as the administrators whose roles see them, at 1280
  * and 375 px. Each state is judged by axe (any impact, with best practices) in standard mode; then care

@@ -1,5 +1,5 @@
 /**
- * 内容管理 as the content administrator uses it (issue 25): logs in, writes a notice in the rich-text
+ * 内容管理 as the content administrator uses it: logs in, writes a notice in the rich-text
  * editor, uploads an attachment (its progress, then the file in the list), previews it as the public
  * page shows it, publishes it — and a visitor in another browser sees it at once on /index and on
  * /noticeInfo with the attachment. axe finds nothing serious on the section's pages and its drawer.

@@ -1,5 +1,5 @@
 /**
- * 课程管理 in the browser (issue 26): the training administrator creates a course with a cover and two
+ * 课程管理 in the browser: the training administrator creates a course with a cover and two
  * chapters (a lecture video and PDF courseware), moves the PDF first and back, saves and publishes it;
  * a learner then finds it first among the newest courses on /course and opens it to study. The list and
  * the editor at 1280, 1920 and 375 px with no serious or critical axe finding; the studied-chapter

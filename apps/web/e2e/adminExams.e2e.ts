@@ -1,5 +1,5 @@
 /**
- * 考试管理 in the browser (issue 26): the training administrator adds a question to a bank, creates an
+ * 考试管理 in the browser: the training administrator adds a question to a bank, creates an
  * exam with it, previews it as a learner and publishes it; a learner then finds it on /onlineExam,
  * takes it and submits; the administrator sees the attempt among the exam's results. No serious or
  * critical axe finding on the section's pages; screenshots at 1280 px.

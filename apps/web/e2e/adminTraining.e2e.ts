@@ -1,5 +1,5 @@
 /**
- * 培训管理 in the browser (issue 26, "Training"): a training administrator creates a topic, gives it a
+ * 培训管理 in the browser: a training administrator creates a topic, gives it a
  * plan with a course from the catalogue, creates a class of the topic and adds a member found by
  * searching; that learner then finds the topic among their topics in 学习课堂 and its plan with the
  * course on the topic's page. A class and a topic in use are not deleted (the refusal says why); a

@@ -1,5 +1,5 @@
 /**
- * 关怀版 and the accessibility toolbar (issue 27) in the browser: care mode on every route measured
+ * 关怀版 and the accessibility toolbar in the browser: care mode on every route measured
  * from computed styles (no sideways scroll, text ≥ 18 px, line height, targets ≥ 44 px) and judged by
  * axe (any impact, and again in a high-contrast pair switched in place), zoom 200 % without sideways scroll
  * (every page of the portal and /admin, at 1280 and 375 px; the learner's pages also in care mode),

@@ -1,5 +1,5 @@
 /**
- * The college sets up a course of its own, end to end in the browser (issue 26, "How it is checked"):
+ * The college sets up a course of its own, end to end in the browser:
  * the training administrator uploads a lecture video in 媒体库 (generated here; the connection cut once
  * mid-upload and the upload going on by itself), waits for the transcode to reach 就绪, builds a course
  * with that video as its chapter in 课程管理 and publishes it, builds a topic in 培训管理 with a plan

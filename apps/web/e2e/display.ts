@@ -1,5 +1,5 @@
 /**
- * The display settings (关怀版, the toolbar's: issue 27) as the browser tests set and measure them: set
+ * The display settings (关怀版, the toolbar's) as the browser tests set and measure them: set
  * in storage before any page of the context loads (as the device remembers them), and the page's care
  * mode measured from computed styles.
  */

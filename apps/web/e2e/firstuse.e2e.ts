@@ -121,7 +121,7 @@ describe('the first minutes of new people', () => {
       await page.goto(path);
       const nav = sideNav(page, '学习课堂');
       await eventually(() => main(page).getByRole('heading', { level: 1, name: title }).isVisible(), { message: path }).toBe(true);
-      // The spec's nine, and 错题本 and 练习记录 (issue 28).
+      // The spec's nine, and 错题本 and 练习记录.
       expect(await nav.getByRole('menuitem').count(), path).toBe(11);
       expect(await nav.locator('[aria-current]').textContent(), path).toBe(entry);
       // Every page of the classroom is built.
@@ -149,7 +149,7 @@ describe('the first minutes of new people', () => {
       await teacher.page.goto(path);
       const nav = sideNav(teacher.page, '班级管理');
       await eventually(() => main(teacher.page).getByRole('heading', { level: 1, name: title }).isVisible(), { message: path }).toBe(true);
-      // The spec's seven, and 批阅中心 and 学习提醒 (issue 28).
+      // The spec's seven, and 批阅中心 and 学习提醒.
       expect(await nav.getByRole('menuitem').count(), path).toBe(9);
       expect(await nav.locator('[aria-current]').textContent(), path).toBe(entry);
       // Every page of the area is built.

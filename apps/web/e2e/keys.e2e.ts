@@ -1,5 +1,5 @@
 /**
- * Menus, the category tree and the video player by the keyboard alone (issue 27, WAI-ARIA's menubar,
+ * Menus, the category tree and the video player by the keyboard alone (WAI-ARIA's menubar,
  * tree and slider patterns): the header's 主菜单, the class area's side menu, the administration's
  * antd menu, the course category tree on /course, and the study page's player controls. Each is
  * reached by Tab and driven by arrows, Home / End, Enter, Space and Escape; the test checks where the

@@ -1,5 +1,5 @@
 /**
- * 人员与单位 in the browser (issue 25), as a training administrator uses it: finds a person by name,
+ * 人员与单位 in the browser, as a training administrator uses it: finds a person by name,
  * corrects their mobile number and unit in the drawer, and the person then logs in with the new
  * number. The unit tree filters the list; the roles editor is a system administrator's only. No
  * serious or critical axe finding on the page or in the drawer; looked at 1280 and 1920 px wide.

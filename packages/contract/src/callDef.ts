@@ -16,7 +16,7 @@ export type EnvelopeKind = 'uc' | 'vl' | 'raw';
 export type AuthMode = 'none' | 'optional' | 'required' | 'operator' | 'admin';
 
 /**
- * The administrative roles (issue 25), separate from learner and teacher: 内容管理员 (content), 培训管理员
+ * The administrative roles, separate from learner and teacher: 内容管理员 (content), 培训管理员
  * (training: people, courses, exams, classes), 系统管理员 (accounts, audit, operations), 审计员 (read-only
  * audit). A person may hold several.
  */

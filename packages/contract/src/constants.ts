@@ -40,7 +40,7 @@ export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
 export const DEFAULT_UTC_OFFSET_MINUTES = 480;
 
 /**
- * The display settings (关怀版 and the accessibility toolbar, issue 27): kept in this browser under this
+ * The display settings (关怀版 and the accessibility toolbar): kept in this browser under this
  * key, apart from featurewebstorage (a logout clears that, not the device's way of showing pages), and on
  * the account (person.getDisplaySettings). The page marks the root with them before its first paint.
  */

@@ -1,5 +1,5 @@
 /**
- * The display settings' marks on the page's root (issue 27): `data-care`, `data-contrast`,
+ * The display settings' marks on the page's root: `data-care`, `data-contrast`,
  * `data-cursor`, `data-guide`, `data-zoom` and `data-plain` (纯文本). The styles (apps/web/src/app/
  * display.css) and antd's theme (AntdScope) follow these marks, so one layout serves every mode.
  *

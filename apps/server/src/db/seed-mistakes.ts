@@ -1,5 +1,5 @@
 /**
- * The demo learner's practice (issue 28): 张伟 (13800000001) has practised over the past weeks, so
+ * The demo learner's practice: 张伟 (13800000001) has practised over the past weeks, so
  * 练习记录 lists real tests and the 错题本 holds the questions of the bank he missed; one 错题重练 took
  * a question he had since answered right twice out of the book (已移出). Graded by the exam module's
  * rule and recorded by the book's own functions, as the portal would have. Runs after the exams seed.

@@ -1,5 +1,5 @@
 /**
- * Demo classes (PRODUCT.md section 8, issue 14): the demo teacher 13800000004 teaches two classes,
+ * Demo classes (PRODUCT.md section 8): the demo teacher 13800000004 teaches two classes,
  * the first with 13800000001 and about 60 learners of 13900010100…13900010199 in every state (ahead,
  * on track, behind, never started: chosen from the learning records seed-learning.ts left, whose
  * hours are read, never written, here), with messages read and unread; another teacher

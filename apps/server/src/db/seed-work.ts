@@ -1,5 +1,5 @@
 /**
- * Demo homework and practice reports (issue 15): each demo class has 心得体会 assignments with real
+ * Demo homework and practice reports: each demo class has 心得体会 assignments with real
  * requirements and a 实践报告, and its members' submissions in every state — drafts, submitted and
  * awaiting review (some late), returned with the teacher's comment, resubmitted, passed with a
  * score — and practice reports pending, approved and rejected. The featured learner 13800000001 has

@@ -97,7 +97,7 @@ export async function seedDemo(db: Db) {
     await seedNotes(tx, rnd);
     await seedWork(tx);
     await seedMistakes(tx);
-    // The college's administrators (issue 25), one per role, added last so the learners' demo is unchanged.
+    // The college's administrators, one per role, added last so the learners' demo is unchanged.
     const adminHash = await hashPassword(DEMO_PASSWORDS.admin);
     const staff = unit('省委党校（省行政学院）干部学院');
     const admins = [

@@ -81,7 +81,7 @@ export function bootScriptTag(chunks: string[], preload: string[]): string {
  *   logged in: the session is in this browser's storage), whose menu is the learner's; a logged-in
  *   teacher must not see it, not even until the app takes over, so the frame's styles hide a menu drawn
  *   for the other kind (apps/web/src/app/menu.ts keeps the mark up to date once the app runs);
- * - with this browser's display settings (关怀版, zoom, contrast, pointer, reading guide: issue 27), by
+ * - with this browser's display settings (关怀版, zoom, contrast, pointer, reading guide), by
  *   the same function the app calls when they change (markDisplay), so a page in care mode or high
  *   contrast is never painted first in the standard look.
  * Reading localStorage here also loads the origin's storage, which would otherwise lengthen the entry's

@@ -1,5 +1,5 @@
 /**
- * Operations (issue 18): Prometheus metrics, health and readiness, request ids.
+ * Operations: Prometheus metrics, health and readiness, request ids.
  *
  * Every app has a registry of its own (tests build several apps in one process). Metrics are labelled
  * by the route pattern (`/v1/:product/...`, never the raw address: a raw address would make a series

@@ -1,6 +1,6 @@
 /**
  * Rich text from administrators (news, notices, the about page) made safe by an allow-list, on the
- * server, before it is stored (issue 25; decision record "rich text sanitised by an allow-list").
+ * server, before it is stored (decision record "rich text sanitised by an allow-list").
  *
  * The text is parsed by parse5, the HTML standard's own parsing algorithm (what a browser builds from
  * the same text, entities decoded, broken markup repaired, <svg>/<math> in their own namespaces), and

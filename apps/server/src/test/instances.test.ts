@@ -1,5 +1,5 @@
 /**
- * Many instances (issue 18): two real server processes, started at the same moment on one empty
+ * Many instances: two real server processes, started at the same moment on one empty
  * PostgreSQL database behind a (simulated) trusted proxy, prove across them that sessions, the
  * lockout, per-address limits, the per-person credit bound and exam attempts are the database's, and
  * that the caches each process keeps (public statistics, server-rendered pages) hold nothing personal

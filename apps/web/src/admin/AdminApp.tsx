@@ -1,5 +1,5 @@
 /**
- * /admin: the college's administration area (issue 25). Its own login (password, then the SMS code,
+ * /admin: the college's administration area. Its own login (password, then the SMS code,
  * every time), its own session in this tab (lib/adminSession.ts), and a shell with the side menu of the
  * sections the administrator's roles allow.
  */

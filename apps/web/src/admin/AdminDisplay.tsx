@@ -1,5 +1,5 @@
 /**
- * 关怀版 and the accessibility toolbar (issue 27) in the administration area, which has its own frame
+ * 关怀版 and the accessibility toolbar in the administration area, which has its own frame
  * and not the portal's header: the same two switches on the device's display settings (lib/display.ts)
  * as antd buttons on the area's white header, the same toolbar under it, the reading aids, and the
  * settings followed when another tab of this browser changes them.

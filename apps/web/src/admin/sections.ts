@@ -1,5 +1,5 @@
 /**
- * The administration area's sections and who may open them (issue 25). The side menu shows only the
+ * The administration area's sections and who may open them. The side menu shows only the
  * sections the administrator's roles allow; the server checks the role of every call anyway. A section's
  * page is pages/<key>/Page.tsx.
  */

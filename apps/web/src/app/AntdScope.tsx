@@ -46,7 +46,7 @@ export const THEME: ThemeConfig = {
 };
 
 /**
- * 关怀版 (issue 27): antd's sizes from the same settings as the frame's styles (display.css): text 18 px,
+ * 关怀版: antd's sizes from the same settings as the frame's styles (display.css): text 18 px,
  * controls 44 px high (the large ones, antd's primary actions, 60 px), the faint greys dark enough for 7:1.
  */
 const CARE_TOKENS: ThemeConfig['token'] = {

@@ -22,7 +22,7 @@ import { areaOf } from './areas.ts';
 import { UnderConstruction, UnderConstructionNotice } from './UnderConstruction.tsx';
 import { PageLoading } from './PageLoading.tsx';
 
-/** The college's administration area (issue 25): its own login and frame, outside the portal's header and footer. */
+/** The college's administration area: its own login and frame, outside the portal's header and footer. */
 const AdminApp = lazyAntd(() => import('../admin/AdminApp.tsx'));
 
 const pageModules = import.meta.glob<{ default: ComponentType }>('../pages/**/Page.tsx');

@@ -1,5 +1,5 @@
 /**
- * The administrator's session in this tab (issue 25): kept in sessionStorage, so it ends with the tab
+ * The administrator's session in this tab: kept in sessionStorage, so it ends with the tab
  * and never mixes with the portal's own login (a learner's token in localStorage). The client sends
  * this token for every call whose auth is 'admin' and nothing else.
  */

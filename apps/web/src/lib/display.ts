@@ -1,5 +1,5 @@
 /**
- * The display settings of 关怀版 and the accessibility toolbar (issue 27): one record, kept in this
+ * The display settings of 关怀版 and the accessibility toolbar: one record, kept in this
  * browser (DISPLAY_SETTINGS_KEY, which a logout keeps: it is the device's way of showing pages) and, for
  * a logged-in person, on the account, so that they follow the person to another browser. Every change
  * marks the page's root (markDisplay, the same function the head script of a server-rendered page runs

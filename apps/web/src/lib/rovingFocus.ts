@@ -1,5 +1,5 @@
 /**
- * Arrow keys in our own menus and trees (issue 27, WAI-ARIA's menubar and tree patterns): one Tab stop
+ * Arrow keys in our own menus and trees (WAI-ARIA's menubar and tree patterns): one Tab stop
  * per widget (roving tabindex), the arrows moving the focus between its items, Home / End to the first
  * and last. The header's 主菜单 and the class areas' side menus use `useMenuKeys`; the course category
  * tree (features/catalog/CategoryTree.tsx) uses `moveFocus` and adds the tree's own Left / Right.

@@ -49,11 +49,11 @@ describe('SPEC.md section 2 route access table', () => {
     const paths = flattenRoutes().map((r) => r.path);
     for (const p of ['/index', '/pictureNewInfo', '/charts', '/certificate', '/download', '/question', '/about', '/noticeList', '/noticeInfo', '/course', '/specialTraining', '/learningColumn', '/learningColumnInfo', '/onlineExam', '/exam', '/exam1', '/examInfo', '/study', '/studypdf', '/studypdf1', '/studylive', '/studylive1', '/specialTrainingInfo', '/class/teacherinfo', '/class/message1', '/learningClassroom/ongoingTopic', '/learningClassroom/printcertificate', '/learningClassroom/myhomework5'])
       expect(paths).toContain(p);
-    // SPEC.md's fifteen, 批阅中心 and 学习提醒 (issue 28).
+    // SPEC.md's fifteen, 批阅中心 and 学习提醒.
     expect(paths.filter((p) => p.startsWith('/class/'))).toHaveLength(17);
     expect(paths).toContain('/class/review');
     expect(paths).toContain('/class/remind');
-    // The spec's sixteen, 我的消息, and the practice pages of issue 28 (错题本, 错题重练, 练习记录 and one record).
+    // The spec's sixteen, 我的消息, and the practice pages (错题本, 错题重练, 练习记录 and one record).
     expect(paths.filter((p) => p.startsWith('/learningClassroom/'))).toHaveLength(21);
   });
 

@@ -1,5 +1,5 @@
 /**
- * The administration area (/admin, issue 25): the college's own administrators, with roles of their
+ * The administration area (/admin): the college's own administrators, with roles of their
  * own (ADMIN_ROLES), log in with password and an SMS code every time, and every call here checks the
  * role on the server (auth 'admin' with `roles`). Lists are paged and filtered; a list's export takes
  * the same filter and comes from the same query (the screen and the file agree).
@@ -13,7 +13,7 @@ import { auditEntry, takeBackup } from './operator.ts';
 const A = '/v1/admin';
 const ALL: readonly AdminRole[] = ADMIN_ROLES;
 
-/** An administrator's session is ended after this long without a call (issue 25: 30 minutes). */
+/** An administrator's session is ended after this long without a call (30 minutes). */
 export const ADMIN_IDLE_SECONDS = 30 * 60;
 /** And after this long whatever happens (a working day). */
 export const ADMIN_SESSION_SECONDS = 8 * 60 * 60;

@@ -1,5 +1,5 @@
 /**
- * 证书 in the administration area (issue 25), for the training administrator: each topic's issuing rule
+ * 证书 in the administration area, for the training administrator: each topic's issuing rule
  * (the hours to earn, the exam that decides completion and its pass mark), editable only before the
  * topic starts; certificates searched and exported from one query; a certificate revoked with a reason,
  * or reissued after a correction (the old number revoked, a new one issued and linked to it both ways).

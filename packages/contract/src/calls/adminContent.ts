@@ -1,5 +1,5 @@
 /**
- * 内容管理 (issue 25): the content administrator's calls for everything the public portal shows —
+ * 内容管理: the content administrator's calls for everything the public portal shows —
  * picture news, notices with attachments, downloads, common questions, the carousel of college
  * pictures, the about page and friendly links. One set of calls serves every kind (the `kind` says
  * which): a paged, filtered list; one item; save (create as a draft, or edit naming the version

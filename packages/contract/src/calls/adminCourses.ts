@@ -1,5 +1,5 @@
 /**
- * 课程管理 (issue 26, "Courses and their media"), for the training and the system administrator: the
+ * 课程管理, for the training and the system administrator: the
  * courses list (by title or lecturer, category and status; paged; exported from the same query), one
  * course with its chapters, save (create as a draft, or edit naming the version edited), publish and
  * take offline, and the cover upload checked by its content. Every change is audited with before and

@@ -1,5 +1,5 @@
 /**
- * The administration area's exams section (issue 26, "Exams"), for the training administrator: the
+ * The administration area's exams section, for the training administrator: the
  * question banks (browse, search, add, edit, retire; correcting an answer re-grades), exams with a
  * fixed paper (draft, edit, preview, publish), and each exam's results (list and export from one
  * query). Every change is audited with before and after; every edit names the version it edited.

@@ -1,5 +1,5 @@
 /**
- * 导入 in the administration area (issue 25): the six imports of the operator call (importData) in the
+ * 导入 in the administration area: the six imports of the operator call (importData) in the
  * browser, for the training administrator. A template is downloaded, filled and uploaded with a choice
  * of all-or-nothing or the good rows only; while the server reads it the page asks which phase the run
  * is in (正在检查 / 正在写入); the answer lists every problem (sheet, row, column, reason) and the run's

@@ -1,5 +1,5 @@
 /**
- * The administration area's media library (媒体库, issue 26 "Courses and their media"), for the
+ * The administration area's media library (媒体库), for the
  * training and system administrators: lecture videos uploaded resumably with the tus protocol, checked
  * by content and transcoded to HLS renditions by a job; PDF courseware with its page count and first
  * page. The upload itself is not a contract call (tus is a protocol of its own, see MEDIA_TUS_PATH); its

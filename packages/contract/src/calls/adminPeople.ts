@@ -1,5 +1,5 @@
 /**
- * 人员与单位 (issue 25): the administration of people and their units. Units are a tree of cities
+ * 人员与单位: the administration of people and their units. Units are a tree of cities
  * and their work units (organs); people are searched by name, mobile, person number, unit and status,
  * edited with a version check, locked and unlocked, their login lock cleared, their password reset
  * (the new one goes to them by SMS); administrative roles are granted and removed by system

@@ -1,5 +1,5 @@
 /**
- * 培训管理 in the administration area (issue 26, "Training"), for the training and the system
+ * 培训管理 in the administration area, for the training and the system
  * administrator: years (培训年度), topics (专题/项目: the installs learners apply to, with their
  * application rules — the application window, the places, who may apply by kind — and their dates and
  * hours), each topic's plans with their courses picked from the catalogue, and classes with their

@@ -1,6 +1,6 @@
 /**
  * The learner's wrong-answer book (错题本) and practice history (练习记录), under
- * /video_learning/education/mistakes (issue 28; ADR wrong-answer-book).
+ * /video_learning/education/mistakes (ADR wrong-answer-book).
  *
  * - The book holds every question I answered wrongly in a practice test, or in an exam once that exam
  *   shows me its answers, with my last wrong answer, the right one and the explanation, how many

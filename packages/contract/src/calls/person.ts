@@ -174,7 +174,7 @@ export const getPortalConfig = defineCall({
 });
 
 
-/** How this person wants pages shown (关怀版 and the accessibility toolbar's settings, issue 27). */
+/** How this person wants pages shown (关怀版 and the accessibility toolbar's settings). */
 export const displaySettings = z.object({
   /** 关怀版: larger text, larger targets, one column. */
   care: z.boolean(),

@@ -1,5 +1,5 @@
 /**
- * Reminders that say what each learner lacks (issue 28), in the teacher's class area: a template
+ * Reminders that say what each learner lacks, in the teacher's class area: a template
  * whose fields are merged per learner, a preview of every message and of the SMS it will take before
  * anything is sent, and weekly schedules that remind those behind until the class ends. The rights
  * are the class area's: a teacher of the class named by the call, checked on the server.

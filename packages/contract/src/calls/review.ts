@@ -1,5 +1,5 @@
 /**
- * The review queue (批阅中心, issue 28): one queue of everything awaiting this teacher's review across
+ * The review queue (批阅中心): one queue of everything awaiting this teacher's review across
  * all their classes — homework hand-ins and practice reports — oldest hand-in first, filtered by
  * class, assignment and kind, paged; reviewing from it; passing several hand-ins of one assignment at
  * once; and undoing a review within REVIEW_UNDO_SECONDS.

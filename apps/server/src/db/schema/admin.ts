@@ -1,5 +1,5 @@
 /**
- * The administration area (issue 25): who holds which administrative role, the password step of an
+ * The administration area: who holds which administrative role, the password step of an
  * administrator's login waiting for its SMS code, and the server instances seen recently.
  */
 import { sql } from 'drizzle-orm';

@@ -9,7 +9,7 @@ import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizz
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
- * What every item an administrator edits carries (issue 25): its state (a draft, published, taken
+ * What every item an administrator edits carries: its state (a draft, published, taken
  * offline), when it is published (the public reads show a published item once this moment has passed,
  * so a time in the future schedules it without any job), its display order and the version an edit
  * must name (an edit of an older version is refused, never silently overwrites another's).

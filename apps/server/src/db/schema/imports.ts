@@ -1,5 +1,5 @@
 /**
- * The administration area's imports (issue 25): one row per workbook uploaded in the area, written by
+ * The administration area's imports: one row per workbook uploaded in the area, written by
  * the adminImport module. While it runs, the row says which phase it is in (the page asks, on any
  * instance); afterwards it keeps the counts, the outcome, the first problems and the rejected rows, so
  * that the history can show them and the rejects can be downloaded later. The audit log keeps its own

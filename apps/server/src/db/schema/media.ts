@@ -1,5 +1,5 @@
 /**
- * The media library (issue 26): lecture videos and PDF courseware uploaded in the administration area.
+ * The media library: lecture videos and PDF courseware uploaded in the administration area.
  * A row exists from the first tus request (status uploading, its upload key and length); the bytes go
  * to DATA_DIR/media-incoming/<key> until complete, then the original is kept under DATA_DIR/media/<id>/
  * (private) and what learners load (the HLS renditions, the PDF and its thumbnail) under

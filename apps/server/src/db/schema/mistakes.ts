@@ -1,5 +1,5 @@
 /**
- * The learners' wrong-answer books (错题本, issue 28): one row per learner and question they missed,
+ * The learners' wrong-answer books (错题本): one row per learner and question they missed,
  * with how often, their last wrong answer and where, and their right answers in a row since; and the
  * exam attempts already copied into their owner's book (each once, across instances). Owned by
  * modules/mistakes; the exam module records practice tests into it through that module's functions.

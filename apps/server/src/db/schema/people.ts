@@ -21,7 +21,7 @@ export const organs = pgTable(
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
     cityId: integer('city_id').notNull().references(() => cities.id),
-    /** Incremented by every administrator's edit: a save at an older version is refused (issue 25). */
+    /** Incremented by every administrator's edit: a save at an older version is refused. */
     version: integer('version').notNull().default(0),
   },
   (t) => [index('organs_city_idx').on(t.cityId), uniqueIndex('organs_name_uq').on(t.name)],
@@ -46,9 +46,9 @@ export const persons = pgTable(
     wechatOpenId: text('wechat_open_id'),
     status: text('status', { enum: ['active', 'disabled'] }).notNull().default('active'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
-    /** Incremented by every edit of an administrator or a class manager: a save at an older version is refused (issue 25). */
+    /** Incremented by every edit of an administrator or a class manager: a save at an older version is refused. */
     version: integer('version').notNull().default(0),
-    /** 关怀版 and the accessibility toolbar's settings as the person last saved them (issue 27); null: never saved. Not part of `version`: the person's own display, not the record administrators edit. */
+    /** 关怀版 and the accessibility toolbar's settings as the person last saved them; null: never saved. Not part of `version`: the person's own display, not the record administrators edit. */
     displaySettings: jsonb('display_settings').$type<DisplaySettings>(),
   },
   (t) => [

@@ -102,7 +102,7 @@ export const messageRecipients = pgTable(
 );
 
 /**
- * Weekly reminders of those behind (issue 28): the template, the channel, the weekday and time in
+ * Weekly reminders of those behind: the template, the channel, the weekday and time in
  * the college's time zone, and the next run (the jobs queue holds the job due then; `nextRunAt` is
  * what a run checks, so a stale or doubled job sends nothing).
  */

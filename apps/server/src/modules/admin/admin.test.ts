@@ -1,5 +1,5 @@
 /**
- * The administration area's door (issue 25): two factors every time, roles checked on the server for
+ * The administration area's door: two factors every time, roles checked on the server for
  * every administrative call, 30 minutes idle, and the audit log and operations behind their roles.
  * Written as a script talking to the API directly would try it.
  */

@@ -1,5 +1,5 @@
 /**
- * The administration area's own services (issue 25): the administrator's session, the audit log
+ * The administration area's own services: the administrator's session, the audit log
  * (list and export from one query), and operations at a glance. The sections that change content,
  * people and certificates live beside their modules and record every change with `recordChange`.
  */

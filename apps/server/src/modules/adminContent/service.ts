@@ -1,5 +1,5 @@
 /**
- * 内容管理 (issue 25): the content administrator's work on the content module's tables — news,
+ * 内容管理: the content administrator's work on the content module's tables — news,
  * notices and their attachments, downloads, common questions, the carousel, the about page and
  * friendly links. One service serves every kind: each kind is described once (its table, the fields
  * an administrator edits, what the list searches and how it orders), and list, save, publish, take

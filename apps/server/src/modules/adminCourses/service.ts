@@ -1,5 +1,5 @@
 /**
- * 课程管理 (issue 26): the training and the system administrator's work on the catalogue's courses and
+ * 课程管理: the training and the system administrator's work on the catalogue's courses and
  * their chapters (schema/catalog.ts). A course in use keeps its learners' records (ADR
  * course-editing): a chapter somebody studied (progress, a study session or a note points at it) is
  * never deleted nor changes kind — it may be hidden (停用) — and credit already granted keeps its

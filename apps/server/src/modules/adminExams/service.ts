@@ -1,5 +1,5 @@
 /**
- * The administration area's exams section (issue 26): question banks, exams with a fixed paper, their
+ * The administration area's exams section: question banks, exams with a fixed paper, their
  * results, and re-grading after a corrected answer. It writes the exam module's tables (schema/exam.ts)
  * under that module's rules; the learner's side (modules/exam) reads them.
  *

@@ -1,5 +1,5 @@
 /**
- * 培训管理 in the administration area (issue 26, "Training"): years, topics (installs) with their
+ * 培训管理 in the administration area: years, topics (installs) with their
  * application rules, plans with their courses, classes with their teachers and members. It writes the
  * same tables the imports write (modules/import plans.ts, classes.ts: training_years, installs, plans,
  * plan_courses, teacher_classes, class_teachers, class_members) one record at a time, and reads the

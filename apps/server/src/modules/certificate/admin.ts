@@ -1,5 +1,5 @@
 /**
- * 证书 in the administration area (issue 25): each topic's issuing rule (the install's required hours;
+ * 证书 in the administration area: each topic's issuing rule (the install's required hours;
  * the exam that decides its completion and its pass mark, set through the exam module), changed only
  * before the topic starts and never over another administrator's change (installs.version); the
  * certificate search and its export from one query; revocation through the certificate service's own

@@ -75,7 +75,7 @@ const ONLINE_WINDOW_MS = 15 * 60_000;
 /**
  * What a visitor sees of an administrator's item: published, and its publishing time passed. A time
  * in the future is how an item is scheduled: it appears by itself at that moment, on every instance,
- * with no job to run (issue 25).
+ * with no job to run.
  */
 export const visible = (t: { state: AnyColumn; publishedAt: AnyColumn }) => and(eq(t.state, 'published'), lte(t.publishedAt, sql`now()`));
 /** The same, of the alias `n` of a neighbour's subquery. */

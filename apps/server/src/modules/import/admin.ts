@@ -1,5 +1,5 @@
 /**
- * 导入 in the administration area (issue 25): the importer's run (service.ts) for a training
+ * 导入 in the administration area: the importer's run (service.ts) for a training
  * administrator, audited under their person id, with a row of its own in import_runs. The row is
  * written before the run and says its phase (checking, then writing) for the page that asks while it
  * waits, on whichever instance; then it keeps the counts, the outcome, the first problems and the

@@ -155,7 +155,7 @@ describe('the filled examples, in order, then again', () => {
 
 describe('while a large sheet is written', () => {
   // The embedded database has one connection: a write held in one transaction kept every other call
-  // waiting until it ended (issue 22). There it goes statement by statement, so a reader gets in
+  // waiting until it ended. There it goes statement by statement, so a reader gets in
   // between and sees the rows arrive; on PostgreSQL it stays one transaction: none or all (ADR 0031).
   it('other calls get in between on the embedded database; on PostgreSQL a reader sees none or all', async () => {
     const names = ['张建华', '李秀英', '王志强', '刘海燕', '陈国栋', '杨丽萍', '赵文博', '黄晓梅'];

@@ -1,5 +1,5 @@
 /**
- * Importing the college's data (issue 18): the command (scripts/import.ts) and the operator's HTTP
+ * Importing the college's data: the command (scripts/import.ts) and the operator's HTTP
  * call both run `importer.run`. Every row is checked first; nothing is written unless all are good,
  * or, when partial, the good rows are written and the bad ones come back as a rejects workbook. The
  * write is one transaction on PostgreSQL; on the embedded database (one connection, which a

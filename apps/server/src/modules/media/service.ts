@@ -1,5 +1,5 @@
 /**
- * The media library (issue 26): resumable uploads (the tus core protocol's state: an upload's row and
+ * The media library: resumable uploads (the tus core protocol's state: an upload's row and
  * its bytes on disk), the content check when the last byte arrives, the transcode job's work, and what
  * a course chapter needs of an asset. Uploads stream to disk; nothing here holds a file in memory but
  * a PDF (at most MEDIA_PDF_MAX_BYTES) while its pages are counted.

@@ -1,5 +1,5 @@
 /**
- * The learner's wrong-answer book (错题本) and 错题重练 (issue 28; ADR wrong-answer-book): owns
+ * The learner's wrong-answer book (错题本) and 错题重练 (ADR wrong-answer-book): owns
  * mistake_entries and mistake_exam_attempts (their writes are in book.ts). The questions, exams and
  * practice tests belong to the exam module, asked through its service:
  *

@@ -1,5 +1,5 @@
 /**
- * 人员与单位 (issue 25) through the API, as the administration pages use it: units as a tree, people
+ * 人员与单位 through the API, as the administration pages use it: units as a tree, people
  * found and corrected with a version check, locked, their login lock lifted, their password reset by
  * SMS, roles changed by system administrators only, every change on the record with before and after.
  */

@@ -1,4 +1,4 @@
-/** Binds 人员与单位 (issue 25): units and people for training and system administrators, roles for system administrators. */
+/** Binds 人员与单位: units and people for training and system administrators, roles for system administrators. */
 import { adminPeople as P, type AdminRole } from '@portal/contract';
 import type { Binder } from '../../http/bind.ts';
 import { sendXlsx } from '../../http/xlsx.ts';

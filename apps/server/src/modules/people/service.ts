@@ -1,5 +1,5 @@
 /**
- * 人员与单位 (issue 25): the administration of the person module's tables (cities, organs, persons)
+ * 人员与单位: the administration of the person module's tables (cities, organs, persons)
  * and of who holds an administrative role (admin_roles). Credentials and sessions stay the user
  * centre's: a lock ends sessions, a reset sets the password and 解除登录锁定 clears the login lock
  * through `uc`. Every change is audited with before and after (recordChange, event adminPerson: target person:<personNo> or unit:<id>);

@@ -1,5 +1,5 @@
 /**
- * Reminders (issue 28): the class area's rights, the fields merged per learner, a preview whose counts
+ * Reminders: the class area's rights, the fields merged per learner, a preview whose counts
  * are what is then sent, and weekly schedules that run once across two instances and stop by their rules.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

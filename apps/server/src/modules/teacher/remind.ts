@@ -1,5 +1,5 @@
 /**
- * Reminders that say what each learner lacks (issue 28), part of the teacher's class area: owns
+ * Reminders that say what each learner lacks, part of the teacher's class area: owns
  * remind_schedules and remind_runs, and writes its 站内消息 into the class's messages (this module's
  * tables) with each recipient's own text. What a learner lacks is read through the owners: hours and
  * state and courses through the read-only reports module, homework through the work service.

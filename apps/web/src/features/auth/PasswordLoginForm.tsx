@@ -16,7 +16,7 @@ interface Values {
   captcha: string;
 }
 
-/** `onUseSms`: the captcha's alternative for a person who cannot read it (issue 27): the SMS login, offered beside it in words. */
+/** `onUseSms`: the captcha's alternative for a person who cannot read it: the SMS login, offered beside it in words. */
 export function PasswordLoginForm({ onToken, onUseSms }: { onToken: FinishLogin; onUseSms: () => void }) {
   const [form] = Form.useForm<Values>();
   const captcha = useImageCaptcha();

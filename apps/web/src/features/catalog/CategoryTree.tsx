@@ -1,6 +1,6 @@
 /**
  * The two-level course category tree with course counts; the chosen category is marked as selected.
- * A WAI-ARIA tree (issue 27): one Tab stop (the chosen category), Up / Down move through the visible
+ * A WAI-ARIA tree: one Tab stop (the chosen category), Up / Down move through the visible
  * entries, Right opens a closed category or enters its first child, Left closes an open one or goes to
  * its parent, Home / End, Enter or Space chooses. Every category starts open, as the tree has always
  * been shown.

@@ -1,5 +1,5 @@
 /**
- * ECharts in the high-contrast pairs (issue 27): a chart is drawn on a canvas, which display.css cannot
+ * ECharts in the high-contrast pairs: a chart is drawn on a canvas, which display.css cannot
  * reach, so the chart itself is drawn in the pair. Every colour the page's option names becomes the
  * text's colour, and a theme gives the rest (axes, labels, legend, tooltip) the same; the slices of a pie
  * are told apart by gaps in the background's colour and by their labels.

@@ -1,5 +1,5 @@
 /**
- * The accessibility toolbar (无障碍工具条, issue 27), opened from the header: page zoom, high contrast,
+ * The accessibility toolbar (无障碍工具条), opened from the header: page zoom, high contrast,
  * an extra-large pointer, the reading guide, 指读 and 纯文本. Plain buttons (the frame loads no antd),
  * each a toggle with aria-pressed or a step with its effect announced in a live region; Escape or 关闭
  * closes it and gives the focus back to the button that opened it.

@@ -1,5 +1,5 @@
 /**
- * The 关怀版 / 标准版 switch (issue 27), in the header of every page and in the exam's own bar (the
+ * The 关怀版 / 标准版 switch, in the header of every page and in the exam's own bar (the
  * exam page has no header). Both words are drawn and the root's mark (set before the first paint) shows
  * one of them (display.css), so a page rendered on the server never shows the other word first.
  */

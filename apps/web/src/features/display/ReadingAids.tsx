@@ -1,5 +1,5 @@
 /**
- * What the toolbar's settings add to every page beyond styles (issue 27): the reading guide (阅读线: a
+ * What the toolbar's settings add to every page beyond styles: the reading guide (阅读线: a
  * band that follows the pointer; 十字线: a horizontal and a vertical line) and 指读 (the text under the
  * pointer, or the element that takes the keyboard's focus, read aloud). Plain HTML, no antd: it is part
  * of the frame.

@@ -1,5 +1,5 @@
 /**
- * 指读 (issue 27): the browser's speech synthesis in Chinese. Whether this browser has a Chinese voice
+ * 指读: the browser's speech synthesis in Chinese. Whether this browser has a Chinese voice
  * is known only once its voices have loaded (Chromium loads them after the page asks).
  */
 const synth = (): SpeechSynthesis | null => (typeof window !== 'undefined' && 'speechSynthesis' in window ? window.speechSynthesis : null);

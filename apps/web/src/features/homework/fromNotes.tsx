@@ -1,5 +1,5 @@
 /**
- * 用笔记写心得 (issue 16): from a course's notes on learningnotes, a homework draft that quotes them.
+ * 用笔记写心得: from a course's notes on learningnotes, a homework draft that quotes them.
  * The learner picks one of their open homework assignments (the ones of that course first); the
  * editor opens with the notes quoted at the end of the draft (plain text, see notesQuote.ts), and the
  * usual autosave keeps it. The notes are read when the editor opens, so the quote is always current.

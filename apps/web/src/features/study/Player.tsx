@@ -1,5 +1,5 @@
 /**
- * The course video's own controls (issue 27): every control named in Chinese, reached by Tab and
+ * The course video's own controls: every control named in Chinese, reached by Tab and
  * worked by the keyboard, its state announced — 播放/暂停, 静音 (pressed or not), 音量 and 进度 as
  * sliders with their value in words (已播放 3分20秒，共 45分), 倍速, 清晰度 (when hls.js plays the
  * renditions), 全屏 (pressed or not). The browser's own controls are not used: their names follow the

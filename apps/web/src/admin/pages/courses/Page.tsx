@@ -1,5 +1,5 @@
 /**
- * 课程管理 (issue 26, "Courses and their media"), the training and the system administrator's: every
+ * 课程管理, the training and the system administrator's: every
  * course by title or lecturer, category and status (drafts and offline ones too), exported from the
  * same query; new, edit, publish and take offline. A learner's pages show a change at once.
  */

@@ -1,5 +1,5 @@
 /**
- * 考试管理 (issue 26, "Exams"), the training administrator's: the question banks (题库), exams with a
+ * 考试管理, the training administrator's: the question banks (题库), exams with a
  * fixed paper (考试: draft, edit, preview as a learner, publish) and each exam's results (成绩). An
  * exam somebody has sat accepts only a later close time; the server decides, the editor says so.
  */

@@ -1,5 +1,5 @@
 /**
- * 媒体库 (issue 26, training and system administrators): lecture videos uploaded in chunks with tus
+ * 媒体库 (training and system administrators): lecture videos uploaded in chunks with tus
  * (a cut connection is retried; the same file chosen again after a reload continues where it stopped),
  * then checked and transcoded to HLS renditions by the jobs queue — the list follows the progress to
  * 就绪; PDF courseware with its page count and first page. Where the server has no ffmpeg the page says

@@ -1,5 +1,5 @@
 /**
- * 培训管理 (issue 26, "Training"), the training and the system administrator's: topics (培训项目, with
+ * 培训管理, the training and the system administrator's: topics (培训项目, with
  * their application rules, plans and the plans' courses), classes (teachers and members) and years.
  * What the imports create is created and changed here one record at a time; learners see a change on
  * their next page. Every save names the version it edited; the server decides and says why it refuses.
