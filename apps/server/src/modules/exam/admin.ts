@@ -22,7 +22,7 @@ import { Refusal } from '../../http/errors.ts';
 import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
 import type { Platform } from '../platform/service.ts';
 import { recordChange } from '../admin/service.ts';
-import { gradePaper, type Gradable } from '../exam/grade.ts';
+import { gradePaper, type Gradable } from './grade.ts';
 import { revokeForRegrade } from '../certificate/service.ts';
 import { messageFromCollege } from '../teacher/service.ts';
 

@@ -2,7 +2,7 @@
 import { adminCourses as X } from '@portal/contract';
 import type { Binder } from '../../http/bind.ts';
 import { sendXlsx } from '../../http/xlsx.ts';
-import type { AdminCourses } from './service.ts';
+import type { AdminCourses } from './adminCourses.ts';
 
 export function adminCoursesRoutes(bind: Binder, svc: AdminCourses) {
   const noStore = (reply: { header(k: string, v: string): unknown }) => reply.header('Cache-Control', 'no-store');
