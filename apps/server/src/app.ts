@@ -69,12 +69,13 @@ import { makePeople } from './modules/person/admin.ts';
 import { peopleRoutes } from './modules/person/adminRoutes.ts';
 import { makeAdminExams } from './modules/exam/admin.ts';
 import { adminExamsRoutes } from './modules/exam/adminRoutes.ts';
-import { makeAdminTraining } from './modules/adminTraining/service.ts';
-import { adminTrainingRoutes } from './modules/adminTraining/routes.ts';
+import { makeAdminTraining } from './modules/catalog/adminTraining.ts';
+import { makeAdminClasses } from './modules/teacher/adminClasses.ts';
+import { adminClassRoutes } from './modules/teacher/adminRoutes.ts';
 import { makeMedia, type Media } from './modules/media/service.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { COURSE_COMPLETION_JOB, makeAdminCourses } from './modules/catalog/adminCourses.ts';
-import { adminCoursesRoutes } from './modules/catalog/adminRoutes.ts';
+import { adminCoursesRoutes, adminTrainingRoutes } from './modules/catalog/adminRoutes.ts';
 import { PRODUCT_VERSION } from './version.ts';
 import { HOUSEKEEPING_JOB, makeJobs, type Jobs } from './modules/jobs/service.ts';
 
@@ -281,6 +282,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db,
       platform,
       timeZone: config.TIME_ZONE,
+      changed: () => ssr?.forget(),
+      dropApplications: (tx, installId) => learning.dropApplications(tx, installId),
+    }),
+  );
+  adminClassRoutes(
+    bind,
+    makeAdminClasses({
+      db,
+      platform,
       changed: () => ssr?.forget(),
       enrol: (tx, personId, installId) => learning.enrolByCollege(tx, personId, installId),
     }),
