@@ -90,17 +90,25 @@ function certificateOffline(): Plugin {
 }
 
 /**
- * The contract's call groups (packages/contract/src/calls/<group>.ts), each built into a chunk of its own,
- * with a priority above that of every group that imports it: a chunk group takes the modules its own
- * modules import that no group has taken yet, so a group imported by others (content, catalog…) must
- * take its module first, or it ends up in the chunk of a group that imports it (contract-admin).
+ * The contract's call groups (packages/contract/src/calls/<group>.ts, the administration's in
+ * calls/admin/<area>.ts), each built into a chunk of its own, with a priority above that of every group
+ * that imports it: a chunk group takes the modules its own modules import that no group has taken yet,
+ * so a group imported by others (content, catalog…) must take its module first, or it ends up in the
+ * chunk of a group that imports it (contract-admin-courses).
  */
 const CALLS_DIR = fileURLToPath(new URL('../../packages/contract/src/calls', import.meta.url));
 const CALL_GROUPS = (() => {
-  const names = readdirSync(CALLS_DIR)
-    .filter((f) => /^\w+\.ts$/.test(f) && !f.endsWith('.test.ts'))
-    .map((f) => f.slice(0, -3));
-  const importsOf = new Map(names.map((n) => [n, [...readFileSync(path.join(CALLS_DIR, `${n}.ts`), 'utf8').matchAll(/from '\.\/(\w+)\.ts'/g)].map((m) => m[1]!)]));
+  const callFiles = (dir: string) => readdirSync(path.join(CALLS_DIR, dir)).filter((f) => /^\w+\.ts$/.test(f) && !f.endsWith('.test.ts'));
+  // Names relative to calls/, without the extension: `content`, `admin/content`.
+  const names = [...callFiles('.').map((f) => f.slice(0, -3)), ...callFiles('admin').map((f) => `admin/${f.slice(0, -3)}`)];
+  const importsOf = new Map(
+    names.map((n) => [
+      n,
+      [...readFileSync(path.join(CALLS_DIR, `${n}.ts`), 'utf8').matchAll(/from '(\.\.?\/[\w/]+)\.ts'/g)]
+        .map((m) => path.posix.join(path.posix.dirname(n), m[1]!))
+        .filter((target) => names.includes(target)),
+    ]),
+  );
   const depth = new Map<string, number>();
   // The longest chain of groups importing this one (the call modules import each other without cycles).
   const depthOf = (n: string): number => {
@@ -148,7 +156,11 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // The envelopes and the form fields' rules in one chunk; each call group in a chunk of its own
                 // (contract-learning…), loaded when a call of the group is first made (api/client.ts).
                 { name: 'contract', priority: 100, test: /packages[\\/]contract[\\/]src[\\/](call|rules[\\/]fields)\.ts$/ },
-                ...CALL_GROUPS.map(({ name, priority }) => ({ name: `contract-${name}`, priority, test: new RegExp(`packages[\\\\/]contract[\\\\/]src[\\\\/]calls[\\\\/]${name}\\.ts$`) })),
+                ...CALL_GROUPS.map(({ name, priority }) => ({
+                  name: `contract-${name.replace('/', '-')}`,
+                  priority,
+                  test: new RegExp(`packages[\\\\/]contract[\\\\/]src[\\\\/]calls[\\\\/]${name.replace('/', '[\\\\/]')}\\.ts$`),
+                })),
               ],
             },
           },

@@ -59,22 +59,23 @@ import { diskStorage } from './integrations/storage.ts';
 import { makeWorkerPool } from './workers/pool.ts';
 import { INSTANCE_BEAT_MS, makeAdmin } from './modules/admin/service.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
-import { makeAdminContent } from './modules/adminContent/service.ts';
-import { adminContentRoutes } from './modules/adminContent/routes.ts';
+import { makeAdminContent } from './modules/content/admin.ts';
+import { adminContentRoutes } from './modules/content/adminRoutes.ts';
 import { makeImportAdmin } from './modules/import/admin.ts';
 import { importAdminRoutes } from './modules/import/adminRoutes.ts';
 import { makeCertificateAdmin } from './modules/certificate/admin.ts';
 import { certificateAdminRoutes } from './modules/certificate/adminRoutes.ts';
-import { makePeople } from './modules/people/service.ts';
-import { peopleRoutes } from './modules/people/routes.ts';
-import { makeAdminExams } from './modules/adminExams/service.ts';
-import { adminExamsRoutes } from './modules/adminExams/routes.ts';
-import { makeAdminTraining } from './modules/adminTraining/service.ts';
-import { adminTrainingRoutes } from './modules/adminTraining/routes.ts';
+import { makePeople } from './modules/person/admin.ts';
+import { peopleRoutes } from './modules/person/adminRoutes.ts';
+import { makeAdminExams } from './modules/exam/admin.ts';
+import { adminExamsRoutes } from './modules/exam/adminRoutes.ts';
+import { makeAdminTraining } from './modules/catalog/adminTraining.ts';
+import { makeAdminClasses } from './modules/teacher/adminClasses.ts';
+import { adminClassRoutes } from './modules/teacher/adminRoutes.ts';
 import { makeMedia, type Media } from './modules/media/service.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
-import { COURSE_COMPLETION_JOB, makeAdminCourses } from './modules/adminCourses/service.ts';
-import { adminCoursesRoutes } from './modules/adminCourses/routes.ts';
+import { COURSE_COMPLETION_JOB, makeAdminCourses } from './modules/catalog/adminCourses.ts';
+import { adminCoursesRoutes, adminTrainingRoutes } from './modules/catalog/adminRoutes.ts';
 import { PRODUCT_VERSION } from './version.ts';
 import { HOUSEKEEPING_JOB, makeJobs, type Jobs } from './modules/jobs/service.ts';
 
@@ -281,6 +282,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db,
       platform,
       timeZone: config.TIME_ZONE,
+      changed: () => ssr?.forget(),
+      dropApplications: (tx, installId) => learning.dropApplications(tx, installId),
+    }),
+  );
+  adminClassRoutes(
+    bind,
+    makeAdminClasses({
+      db,
+      platform,
       changed: () => ssr?.forget(),
       enrol: (tx, personId, installId) => learning.enrolByCollege(tx, personId, installId),
     }),

@@ -1,7 +1,8 @@
 /**
- * The administration area's own services: the administrator's session, the audit log
- * (list and export from one query), and operations at a glance. The sections that change content,
- * people and certificates live beside their modules and record every change with `recordChange`.
+ * The administration platform: the administrator's session, the audit log (list and
+ * export from one query), the roles (roles.ts) and operations at a glance. The areas that change a
+ * module's records live in that module (content/admin.ts, catalog/adminCourses.ts, exam/admin.ts...:
+ * docs/decisions/0051) and record every change with `recordChange`.
  */
 import { readdir, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';

@@ -17,6 +17,7 @@ import { dateIn } from '../../lib/calendar.ts';
 import { chinaYearStart, iso, isoOrNull } from '../content/listing.ts';
 import { recordChange } from '../admin/service.ts';
 import { setCompletionExam } from '../exam/completion.ts';
+import { lockInstallForRule, setRequiredHours } from '../catalog/issueRule.ts';
 import type { Platform } from '../platform/service.ts';
 import { messageFromCollege } from '../teacher/service.ts';
 import { CERTIFICATE_MSG, insertCertificate, PRINT_PAGE, type CertificateService } from './service.ts';
@@ -162,15 +163,11 @@ export function makeCertificateAdmin(deps: { db: Db; platform: Platform; certifi
       if (exam && b.passScore !== null && b.passScore > exam.totalScore) throw await refused(AC.ADMIN_CERT_MSG.passAboveTotal(exam.totalScore));
       const outcome = await db.transaction(async (tx) => {
         // The start is read again under the row's lock: a rule never changes once the topic has begun.
-        const [row] = await tx
-          .select({ startAt: installs.startAt, version: installs.version, now: sql<Date>`now()`.mapWith((v: Date | string) => new Date(v)) })
-          .from(installs)
-          .where(eq(installs.id, installId))
-          .for('update');
+        const row = await lockInstallForRule(tx as unknown as Db, installId);
         if (!row) return { refusal: AC.ADMIN_CERT_MSG.installMissing };
         if (row.startAt <= row.now) return { refusal: AC.ADMIN_CERT_MSG.started(dateIn(timeZone, row.startAt.getTime())) };
         if (row.version !== b.version) return { refusal: A.ADMIN_MSG.staleVersion, code: 409 };
-        await tx.update(installs).set({ requiredHours: b.requiredHours, version: sql`${installs.version} + 1` }).where(eq(installs.id, installId));
+        await setRequiredHours(tx as unknown as Db, installId, b.requiredHours);
         await setCompletionExam(tx as unknown as Db, installId, b.examId, b.passScore);
         return { refusal: null };
       });

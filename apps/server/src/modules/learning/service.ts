@@ -530,6 +530,14 @@ export function makeLearning(db: Db, opts: LearningOptions, deps: LearningDeps) 
     },
 
     /**
+     * A topic deleted by mistake takes its applications with it: the catalogue deletes a topic only
+     * when no one is enrolled, so what is left are cancelled applications, which nothing else refers to.
+     */
+    async dropApplications(tx: Db, installId: number) {
+      await tx.delete(enrolments).where(eq(enrolments.installId, installId));
+    },
+
+    /**
      * A completion that no longer holds (the exam pass it needed became a fail on re-grading): the
      * enrolment is in progress again, so passing later completes it (and issues the certificate) anew.
      */

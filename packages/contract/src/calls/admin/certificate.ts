@@ -5,8 +5,8 @@
  * or reissued after a correction (the old number revoked, a new one issued and linked to it both ways).
  */
 import { z } from 'zod';
-import { defineCall, pageOf, pageQuery } from '../call.ts';
-import { certNoField } from './content.ts';
+import { defineCall, pageOf, pageQuery } from '../../call.ts';
+import { certNoField } from '../content.ts';
 
 const P = '/v1/admin/certificates';
 const ROLES = ['training'] as const;

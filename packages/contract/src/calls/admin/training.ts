@@ -11,7 +11,7 @@
  * their learning record (progress, completions, certificates belong to the person, not the class).
  */
 import { z } from 'zod';
-import { defineCall, pageOf, pageQuery, type AdminRole } from '../call.ts';
+import { defineCall, pageOf, pageQuery, type AdminRole } from '../../call.ts';
 
 const P = '/v1/admin/training';
 const ROLES: readonly AdminRole[] = ['training', 'system'];

@@ -1,7 +1,8 @@
 /**
  * The administration area's exams section: question banks, exams with a fixed paper, their
- * results, and re-grading after a corrected answer. It writes the exam module's tables (schema/exam.ts)
- * under that module's rules; the learner's side (modules/exam) reads them.
+ * results, and re-grading after a corrected answer. It writes the exam module's own tables
+ * (schema/exam.ts), beside the learner's side (service.ts) that reads them; a re-grade completes or
+ * reopens a topic, revokes a certificate and tells the learner through those modules' own services.
  *
  * - A finished attempt's record never changes under it: an attempt's paper names question ids, and
  *   its review and grading read those rows, so an edit of a question any attempt (or practice test)
@@ -22,7 +23,7 @@ import { Refusal } from '../../http/errors.ts';
 import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
 import type { Platform } from '../platform/service.ts';
 import { recordChange } from '../admin/service.ts';
-import { gradePaper, type Gradable } from '../exam/grade.ts';
+import { gradePaper, type Gradable } from './grade.ts';
 import { revokeForRegrade } from '../certificate/service.ts';
 import { messageFromCollege } from '../teacher/service.ts';
 

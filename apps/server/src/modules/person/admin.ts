@@ -1,6 +1,7 @@
 /**
  * 人员与单位: the administration of the person module's tables (cities, organs, persons)
- * and of who holds an administrative role (admin_roles). Credentials and sessions stay the user
+ * and of who holds an administrative role (admin_roles: the administration platform's table, changed
+ * through admin/roles.ts). Credentials and sessions stay the user
  * centre's: a lock ends sessions, a reset sets the password and 解除登录锁定 clears the login lock
  * through `uc`. Every change is audited with before and after (recordChange, event adminPerson: target person:<personNo> or unit:<id>);
  * a person's or unit's edit is saved only at the version it was read.
@@ -14,7 +15,7 @@
 import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_ROLE_NAMES, admin as A, adminPeople as P, POSITION_LEVELS, UC_CODE, type AdminRole } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
-import { adminRoles, cities, organs, persons } from '../../db/schema/index.ts';
+import { cities, organs, persons } from '../../db/schema/index.ts';
 import type { Caller } from '../../http/auth.ts';
 import { Refusal } from '../../http/errors.ts';
 import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
@@ -25,6 +26,7 @@ import { allRows, matchesAny, offsetOf, outer, pageFrom, totalOver, type Page, t
 import type { Platform } from '../platform/service.ts';
 import type { Uc } from '../uc/service.ts';
 import { recordChange } from '../admin/service.ts';
+import { activeSystemAdmins, grantRole, lockSystemRoles, revokeRole, rolesHeldBy } from '../admin/roles.ts';
 
 export interface PeopleDeps {
   db: Db;
@@ -117,9 +119,7 @@ export function makePeople({ db, platform, sms, uc, noticesPerPhoneDaily, timeZo
     return found;
   }
 
-  async function rolesOf(personId: number): Promise<AdminRole[]> {
-    return (await db.select({ role: adminRoles.role }).from(adminRoles).where(eq(adminRoles.personId, personId)).orderBy(asc(adminRoles.role))).map((r) => r.role);
-  }
+  const rolesOf = (personId: number) => rolesHeldBy(db, personId);
 
   /** The person acted on; refused when they hold an administrative role and the actor is not a system administrator. */
   async function target(a: Actor, personId: number): Promise<Person> {
@@ -135,14 +135,9 @@ export function makePeople({ db, platform, sms, uc, noticesPerPhoneDaily, timeZo
    */
   async function keepingASystemAdmin(change: (tx: Db) => Promise<void>) {
     await db.transaction(async (tx) => {
-      await tx.execute(sql`select person_id from admin_roles where role = 'system' for update`);
+      await lockSystemRoles(tx);
       await change(tx);
-      const [left] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(adminRoles)
-        .innerJoin(persons, eq(persons.personId, adminRoles.personId))
-        .where(and(eq(adminRoles.role, 'system'), eq(persons.status, 'active')));
-      if ((left?.n ?? 0) === 0) throw new Refusal(P.PEOPLE_MSG.lastSystemAdminOfCollege);
+      if ((await activeSystemAdmins(tx)) === 0) throw new Refusal(P.PEOPLE_MSG.lastSystemAdminOfCollege);
     });
   }
 
@@ -365,11 +360,11 @@ export function makePeople({ db, platform, sms, uc, noticesPerPhoneDaily, timeZo
       const p = await target(a, id);
       const before = await rolesOf(id);
       if (held) {
-        await db.insert(adminRoles).values({ personId: id, role, grantedBy: a.caller.personId }).onConflictDoNothing();
+        await grantRole(db, id, role, a.caller.personId);
       } else if (before.includes(role)) {
         if (role === 'system' && id === a.caller.personId) throw new Refusal(A.ADMIN_MSG.lastSystemAdmin);
         const remove = async (tx: Db) => {
-          await tx.delete(adminRoles).where(and(eq(adminRoles.personId, id), eq(adminRoles.role, role)));
+          await revokeRole(tx, id, role);
         };
         if (role === 'system') await keepingASystemAdmin(remove);
         else await remove(db);

@@ -6,8 +6,8 @@
  * rejected rows can be downloaded from the answer or later from the history.
  */
 import { z } from 'zod';
-import { defineCall, pageOf, pageQuery } from '../call.ts';
-import { IMPORT_KINDS, IMPORT_MAX_BYTES, importProblem, importReport, type ImportKind } from './operator.ts';
+import { defineCall, pageOf, pageQuery } from '../../call.ts';
+import { IMPORT_KINDS, IMPORT_MAX_BYTES, importProblem, importReport, type ImportKind } from '../operator.ts';
 
 const P = '/v1/admin/imports';
 const ROLES = ['training'] as const;

@@ -10,7 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { adminExams as X, admin as A, catalog as K, exam as E, UC_CODE, urlOf } from '@portal/contract';
 import { createTestApp, DEMO_ADMINS, PRODUCT, type TestApp } from '../../test/harness.ts';
 import { auditLog, certificates, classMembers, classMessages, enrolments, examAttempts, exams, installs, messageRecipients, persons, teacherClasses, trainingYears } from '../../db/schema/index.ts';
-import { EXAM_MSG } from '../exam/service.ts';
+import { EXAM_MSG } from './service.ts';
 
 let t: TestApp;
 let admin: string;

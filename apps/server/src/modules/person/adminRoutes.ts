@@ -3,7 +3,7 @@ import { adminPeople as P, type AdminRole } from '@portal/contract';
 import type { Binder } from '../../http/bind.ts';
 import { sendXlsx } from '../../http/xlsx.ts';
 import type { Caller } from '../../http/auth.ts';
-import type { Actor, People } from './service.ts';
+import type { Actor, People } from './admin.ts';
 
 export function peopleRoutes(bind: Binder, people: People) {
   const actor = (ctx: { caller: Caller; adminRoles: AdminRole[]; ip: string }): Actor => ({ caller: ctx.caller, roles: ctx.adminRoles, ip: ctx.ip });

@@ -1,7 +1,7 @@
 /** Binds 内容管理's calls (auth 'admin', role content: checked on the server before any input is read). */
 import { adminContent as C } from '@portal/contract';
 import type { Binder } from '../../http/bind.ts';
-import type { AdminContent } from './service.ts';
+import type { AdminContent } from './admin.ts';
 
 export function adminContentRoutes(bind: Binder, svc: AdminContent) {
   const who = (ctx: { caller: { personId: number }; ip: string }) => ({ personId: ctx.caller.personId, ip: ctx.ip });

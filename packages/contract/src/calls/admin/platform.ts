@@ -5,10 +5,10 @@
  * the same filter and comes from the same query (the screen and the file agree).
  */
 import { z } from 'zod';
-import { ADMIN_ROLES, defineCall, pageOf, pageQuery, type AdminRole } from '../call.ts';
-import { MSG } from '../messages.ts';
-import { codeSessionId, imageCaptcha, loginPassword, phone, smsCode } from '../rules/fields.ts';
-import { auditEntry, takeBackup } from './operator.ts';
+import { ADMIN_ROLES, defineCall, pageOf, pageQuery, type AdminRole } from '../../call.ts';
+import { MSG } from '../../messages.ts';
+import { codeSessionId, imageCaptcha, loginPassword, phone, smsCode } from '../../rules/fields.ts';
+import { auditEntry, takeBackup } from '../operator.ts';
 
 const A = '/v1/admin';
 const ALL: readonly AdminRole[] = ADMIN_ROLES;

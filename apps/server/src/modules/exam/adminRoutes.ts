@@ -2,7 +2,7 @@
 import { adminExams as X } from '@portal/contract';
 import type { Binder } from '../../http/bind.ts';
 import { sendXlsx } from '../../http/xlsx.ts';
-import type { AdminExams } from './service.ts';
+import type { AdminExams } from './admin.ts';
 
 export function adminExamsRoutes(bind: Binder, svc: AdminExams) {
   const noStore = (reply: { header(k: string, v: string): unknown }) => reply.header('Cache-Control', 'no-store');

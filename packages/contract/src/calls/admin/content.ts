@@ -8,8 +8,8 @@
  * is stored. Every change is audited with before and after.
  */
 import { z } from 'zod';
-import { defineCall, pageOf, pageQuery, type AdminRole } from '../call.ts';
-import { DOWNLOAD_CATEGORIES, idParam, keywordParam } from './content.ts';
+import { defineCall, pageOf, pageQuery, type AdminRole } from '../../call.ts';
+import { DOWNLOAD_CATEGORIES, idParam, keywordParam } from '../content.ts';
 
 const A = '/v1/admin/content';
 const ROLES: readonly AdminRole[] = ['content'];

@@ -6,7 +6,7 @@
  * every request is checked with the same administrator session and roles as the calls below.
  */
 import { z } from 'zod';
-import { defineCall, pageOf, pageQuery, type AdminRole } from '../call.ts';
+import { defineCall, pageOf, pageQuery, type AdminRole } from '../../call.ts';
 
 const A = '/v1/admin/media';
 export const MEDIA_ROLES: readonly AdminRole[] = ['training', 'system'];

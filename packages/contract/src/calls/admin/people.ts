@@ -6,10 +6,10 @@
  * administrators only. Every change is audited with before and after (event adminPerson, target person:<personNo> or unit:<id>).
  */
 import { z } from 'zod';
-import { defineCall, pageOf, pageQuery, type AdminRole } from '../call.ts';
-import { gender, nationName, personName, phone, positionLevelId, requiredText } from '../rules/fields.ts';
-import { adminRole } from './admin.ts';
-import { idParam } from './content.ts';
+import { defineCall, pageOf, pageQuery, type AdminRole } from '../../call.ts';
+import { gender, nationName, personName, phone, positionLevelId, requiredText } from '../../rules/fields.ts';
+import { adminRole } from './platform.ts';
+import { idParam } from '../content.ts';
 
 const P = '/v1/admin/people';
 /** People and units: training and system administrators; roles: system administrators only. */

@@ -11,9 +11,9 @@
  * already granted keeps the hours it was granted with when the course's hours change.
  */
 import { z } from 'zod';
-import { defineCall, pageOf, pageQuery, type AdminRole } from '../call.ts';
-import { keywordParam } from './content.ts';
-import { uploadedFile } from './adminContent.ts';
+import { defineCall, pageOf, pageQuery, type AdminRole } from '../../call.ts';
+import { keywordParam } from '../content.ts';
+import { uploadedFile } from './content.ts';
 
 const A = '/v1/admin/courses';
 const ROLES: readonly AdminRole[] = ['training', 'system'];

@@ -11,7 +11,7 @@
  * A published exam with attempts accepts no change that alters a result: only its close time, later.
  */
 import { z } from 'zod';
-import { defineCall, pageOf, pageQuery, type AdminRole } from '../call.ts';
+import { defineCall, pageOf, pageQuery, type AdminRole } from '../../call.ts';
 
 const A = '/v1/admin/exams';
 const TRAINING: readonly AdminRole[] = ['training'];
