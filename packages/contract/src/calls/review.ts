@@ -19,6 +19,7 @@
  */
 import { z } from 'zod';
 import { defineCall, pageOf, pageQuery } from '../call.ts';
+import { wideIdParam } from '../rules/numbers.ts';
 import { idParam } from './content.ts';
 import { WORK_KINDS, WORK_LIMITS, WORK_MSG } from './work.ts';
 
@@ -172,7 +173,7 @@ export const undoReview = defineCall({
     'Undoes my reviews (one, or a whole batch) still in their undo window: each hand-in goes back to the queue and the learner never hears of it. All or none: a review of somebody else, or one already final, refuses the undo.',
   body: z.object({
     reviewIds: z
-      .array(z.coerce.number({ error: '批阅记录编号必须是数字' }).int().min(1, '批阅记录编号不正确').max(Number.MAX_SAFE_INTEGER, '批阅记录编号不正确'), { error: '请选择要撤销的批阅' })
+      .array(wideIdParam('批阅记录编号'), { error: '请选择要撤销的批阅' })
       .min(1, '请选择要撤销的批阅')
       .max(BATCH_MAX, `一次最多撤销${BATCH_MAX}份`),
   }),
