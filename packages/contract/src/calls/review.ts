@@ -19,7 +19,7 @@
  */
 import { z } from 'zod';
 import { defineCall, pageOf, pageQuery } from '../call.ts';
-import { wideIdParam } from '../rules/numbers.ts';
+import { intParam, wideIdParam } from '../rules/numbers.ts';
 import { idParam } from './content.ts';
 import { WORK_KINDS, WORK_LIMITS, WORK_MSG } from './work.ts';
 
@@ -45,7 +45,7 @@ export const REVIEW_MSG = {
 export const BATCH_MAX = 100;
 
 const submissionId = idParam('提交记录编号');
-const version = z.coerce.number({ error: '版本号必须是数字' }).int('版本号必须是整数').min(1, '版本号不正确').max(100000, '版本号不正确');
+const version = intParam('版本号', 1, 100000, { tooSmall: '版本号不正确', tooLarge: '版本号不正确' });
 const score = z.number({ error: '成绩必须是数字' }).min(0, WORK_MSG.scoreRange).max(WORK_LIMITS.scoreMax, WORK_MSG.scoreRange).nullable().default(null);
 const comment = z.string({ error: '评语必须是文字' }).trim().max(WORK_LIMITS.commentMax, `评语不能超过${WORK_LIMITS.commentMax}个字`).default('');
 
