@@ -5,6 +5,7 @@
 import './zodSetup.ts';
 import { z } from 'zod';
 import type { CallDef } from './callDef.ts';
+import { intParam } from './rules/numbers.ts';
 
 export * from './callDef.ts';
 
@@ -22,8 +23,8 @@ export function responseSchema(call: CallDef): z.ZodType {
 
 /** Paged lists: `pageNum` from 1, `pageSize` at most 100; answers `{ list, total, pageNum, pageSize }`. */
 export const pageQuery = z.object({
-  pageNum: z.coerce.number({ error: '页码必须是数字' }).int('页码必须是整数').min(1, '页码从1开始').max(100000, '页码过大').default(1),
-  pageSize: z.coerce.number({ error: '每页条数必须是数字' }).int('每页条数必须是整数').min(1, '每页至少1条').max(100, '每页最多100条').default(10),
+  pageNum: intParam('页码', 1, 100000, { tooSmall: '页码从1开始', tooLarge: '页码过大' }).default(1),
+  pageSize: intParam('每页条数', 1, 100, { tooSmall: '每页至少1条', tooLarge: '每页最多100条' }).default(10),
 });
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ list: z.array(item), total: z.number().int(), pageNum: z.number().int(), pageSize: z.number().int() });

@@ -4,6 +4,7 @@ export * from './anchor.ts';
 export * from './display.ts';
 export * from './call.ts';
 export * from './rules/fields.ts';
+export * from './rules/numbers.ts';
 export * from './access/rules.ts';
 export * from './access/routes.ts';
 export * as auth from './calls/auth.ts';

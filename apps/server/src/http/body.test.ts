@@ -75,6 +75,15 @@ describe('multipart uploads', () => {
     expect(r).toEqual({ status: 400, json: expect.objectContaining({ res: false, resMsg: MSG.uploadIncomplete }) as unknown });
   });
 
+  it('refuses a file whose name holds a NUL byte, as sent or percent-encoded, with 400 and the illegal-character message', async () => {
+    const png = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(64)]);
+    for (const disposition of ['filename="me\u0000.png"', "filename*=UTF-8''me%00.png"]) {
+      const head = `--${boundary}\r\nContent-Disposition: form-data; name="userPic"; ${disposition}\r\nContent-Type: image/png\r\n\r\n`;
+      const r = await post(url, `multipart/form-data; boundary=${boundary}`, Buffer.concat([Buffer.from(head, 'latin1'), png, Buffer.from(`\r\n--${boundary}--\r\n`)]));
+      expect(r, disposition).toEqual({ status: 400, json: expect.objectContaining({ res: false, resMsg: MSG.illegalCharacter }) as unknown });
+    }
+  });
+
   it("refuses a file over the call's limit with 413 and the avatar's own message", async () => {
     const body = Buffer.concat([part(Buffer.alloc(AVATAR_MAX_BYTES + 10)), Buffer.from(`\r\n--${boundary}--\r\n`)]);
     const r = await post(url, `multipart/form-data; boundary=${boundary}`, body);

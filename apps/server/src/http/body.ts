@@ -71,6 +71,9 @@ export async function readUpload(req: FastifyRequest, upload: NonNullable<CallDe
   }
   if (!read) return null;
   if (read.cut || read.size > upload.maxBytes) throw new HttpError(413, upload.tooLarge);
+  // The name comes from the part's header, past the schemas that refuse NUL in every other input;
+  // it is shown and stored as text, which PostgreSQL cannot hold NUL in.
+  if (read.name.includes('\u0000')) throw new HttpError(400, MSG.illegalCharacter, upload.field);
   return { bytes: Buffer.concat(read.chunks, read.size), name: read.name };
 }
 

@@ -57,10 +57,16 @@ const drained = (out: PassThrough) =>
   });
 
 /**
- * Sends the workbook as the reply while it is written. Once the first bytes are out a failure can
- * only cut the download short: it is logged, and the client sees a broken file, never a wrong one.
+ * Sends the workbook as the reply while it is written. The first row is read before anything is
+ * sent, so a query the database refuses (its first batch is where it checks the input) is answered
+ * as any other call's failure, with its status and message. Once the first bytes are out a failure
+ * can only cut the download short: it is logged, and the client sees a broken file, never a wrong one.
  */
 export async function sendXlsx<R>(reply: FastifyReply, x: XlsxExport<R>): Promise<void> {
+  const rows = (async function* () {
+    yield* x.rows;
+  })();
+  let next = await rows.next();
   const out = new PassThrough();
   void reply
     .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
@@ -78,13 +84,13 @@ export async function sendXlsx<R>(reply: FastifyReply, x: XlsxExport<R>): Promis
     const head = sheet.addRow(x.columns.map((c) => c.header));
     head.font = { bold: true };
     head.commit();
-    let n = 0;
-    for await (const row of x.rows) {
+    for (let n = 1; !next.done; n++) {
       // Rows are written on the event loop: a slice at a time, and no faster than the client reads.
-      if (++n % SLICE === 0) {
+      if (n % SLICE === 0) {
         if (out.writableNeedDrain) await drained(out);
         await yieldToLoop();
       }
+      const row = next.value;
       sheet
         .addRow(
           x.columns.map((c) => {
@@ -93,6 +99,7 @@ export async function sendXlsx<R>(reply: FastifyReply, x: XlsxExport<R>): Promis
           }),
         )
         .commit();
+      next = await rows.next();
     }
     sheet.commit();
     await book.commit();

@@ -6,16 +6,12 @@
  */
 import { z } from 'zod';
 import { defineCall, pageOf, pageQuery } from '../call.ts';
+import { idParam } from '../rules/numbers.ts';
 
 const EDU = '/video_learning/education';
 
-/** A positive database id in a query string (bounded so it always fits an integer column). */
-export const idParam = (label: string) =>
-  z.coerce
-    .number({ error: `${label}必须是数字` })
-    .int(`${label}必须是整数`)
-    .min(1, `${label}必须大于0`)
-    .max(2147483647, `${label}过大`);
+/** A positive database id in a query string: the contract's one id rule (rules/numbers.ts). */
+export { idParam };
 
 /** An optional search text; empty means no filter. */
 export const keywordParam = z.string({ error: '关键词必须是文字' }).trim().max(50, '关键词不能超过50个字符').optional();

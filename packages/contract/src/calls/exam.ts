@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
+import { idField } from '../rules/numbers.ts';
 import { idParam } from './content.ts';
 
 const IDX = '/video_learning/education/index';
@@ -174,7 +175,7 @@ export const saveExamQuestionAnswerd = defineCall({
     attemptId: idParam('答卷编号'),
     questionId: idParam('试题编号'),
     answer: answerValue,
-    seq: z.number({ error: '序号必须是数字' }).int('序号必须是整数').min(1, '序号必须大于0').max(2147483647, '序号过大'),
+    seq: idField('序号'),
   }),
   data: saveAck,
 });

@@ -1,6 +1,7 @@
 /** Session and person calls under /video_learning (SPEC.md section 7) and the integrations a person opens. */
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
+import { idParam, wideIdParam } from '../rules/numbers.ts';
 import { newPassword, phone } from '../rules/fields.ts';
 import { AVATAR_MAX_BYTES, CONTRASTS, READING_GUIDES, ZOOM_STEPS } from '../constants.ts';
 import { MSG } from '../messages.ts';
@@ -96,8 +97,8 @@ export const zwyOauth = defineCall({
   binary: true,
   summary: 'Opened in a new window: checks the signature and eligibility, then redirects with a signed, expiring ticket.',
   query: z.object({
-    personId: z.coerce.number().int().positive(),
-    timestamp: z.coerce.number().int().positive(),
+    personId: idParam('人员编号'),
+    timestamp: wideIdParam('时间戳'),
     sign: z.string().regex(/^[0-9a-f]{64}$/, '签名格式不正确'),
   }),
   data: z.null(),
@@ -178,7 +179,7 @@ export const getPortalConfig = defineCall({
 export const displaySettings = z.object({
   /** 关怀版: larger text, larger targets, one column. */
   care: z.boolean(),
-  zoom: z.number().refine((v) => (ZOOM_STEPS as readonly number[]).includes(v), '缩放比例不正确'),
+  zoom: z.number().min(Math.min(...ZOOM_STEPS), '缩放比例不正确').max(Math.max(...ZOOM_STEPS), '缩放比例不正确').refine((v) => (ZOOM_STEPS as readonly number[]).includes(v), '缩放比例不正确'),
   contrast: z.enum(CONTRASTS),
   bigCursor: z.boolean(),
   guide: z.enum(READING_GUIDES),

@@ -19,6 +19,7 @@
  */
 import { z } from 'zod';
 import { defineCall, pageOf, pageQuery } from '../call.ts';
+import { intParam, wideIdParam } from '../rules/numbers.ts';
 import { idParam } from './content.ts';
 import { WORK_KINDS, WORK_LIMITS, WORK_MSG } from './work.ts';
 
@@ -44,7 +45,7 @@ export const REVIEW_MSG = {
 export const BATCH_MAX = 100;
 
 const submissionId = idParam('提交记录编号');
-const version = z.coerce.number({ error: '版本号必须是数字' }).int('版本号必须是整数').min(1, '版本号不正确').max(100000, '版本号不正确');
+const version = intParam('版本号', 1, 100000, { tooSmall: '版本号不正确', tooLarge: '版本号不正确' });
 const score = z.number({ error: '成绩必须是数字' }).min(0, WORK_MSG.scoreRange).max(WORK_LIMITS.scoreMax, WORK_MSG.scoreRange).nullable().default(null);
 const comment = z.string({ error: '评语必须是文字' }).trim().max(WORK_LIMITS.commentMax, `评语不能超过${WORK_LIMITS.commentMax}个字`).default('');
 
@@ -172,7 +173,7 @@ export const undoReview = defineCall({
     'Undoes my reviews (one, or a whole batch) still in their undo window: each hand-in goes back to the queue and the learner never hears of it. All or none: a review of somebody else, or one already final, refuses the undo.',
   body: z.object({
     reviewIds: z
-      .array(z.coerce.number({ error: '批阅记录编号必须是数字' }).int().min(1, '批阅记录编号不正确').max(Number.MAX_SAFE_INTEGER, '批阅记录编号不正确'), { error: '请选择要撤销的批阅' })
+      .array(wideIdParam('批阅记录编号'), { error: '请选择要撤销的批阅' })
       .min(1, '请选择要撤销的批阅')
       .max(BATCH_MAX, `一次最多撤销${BATCH_MAX}份`),
   }),

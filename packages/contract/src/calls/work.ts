@@ -38,6 +38,7 @@
  */
 import { z } from 'zod';
 import { defineCall, pageOf, pageQuery } from '../call.ts';
+import { INT_MAX, intParam } from '../rules/numbers.ts';
 import { idParam, keywordParam } from './content.ts';
 
 const SL = '/video_learning/education/studentLearn';
@@ -323,7 +324,7 @@ export const findWorkVersions = defineCall({
 export const draftBody = z.object({
   workId,
   /** The revision the client's text is based on (0 before the first save). */
-  revision: z.coerce.number({ error: '草稿版本必须是数字' }).int('草稿版本必须是整数').min(0, '草稿版本不正确').max(2147483647, '草稿版本不正确'),
+  revision: intParam('草稿版本', 0, INT_MAX, { tooSmall: '草稿版本不正确', tooLarge: '草稿版本不正确' }),
   text: z.string({ error: '正文必须是文字' }).max(WORK_LIMITS.textMax, `正文不能超过${WORK_LIMITS.textMax}个字符`).default(''),
   /** Practice reports only (ignored for homework). */
   practice: practiceFields.optional(),
@@ -547,7 +548,7 @@ export const reviewResult = z.object({
 
 const comment = z.string({ error: '评语必须是文字' }).trim().max(WORK_LIMITS.commentMax, `评语不能超过${WORK_LIMITS.commentMax}个字`).default('');
 /** The version the teacher read: a review of an older one is refused. */
-const reviewedVersion = z.coerce.number({ error: '版本号必须是数字' }).int('版本号必须是整数').min(1, '版本号不正确').max(100000, '版本号不正确');
+const reviewedVersion = intParam('版本号', 1, 100000, { tooSmall: '版本号不正确', tooLarge: '版本号不正确' });
 
 export const examineWork = defineCall({
   name: 'examineWork',

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
-import { adminCourses as C, adminMedia as M } from '@portal/contract';
+import { adminCourses as C, adminMedia as M, MSG } from '@portal/contract';
 import { auditLog, categories, jobs as jobsTable, mediaAssets } from '../../db/schema/index.ts';
 import { HOUSEKEEPING_JOB, makeJobs } from '../jobs/service.ts';
 import { makePlatform } from '../platform/service.ts';
@@ -132,6 +132,12 @@ describe('a lecture video uploaded with tus', () => {
     expect(await create(training, 4 * 1024 ** 3 + 1)).toMatchObject({ status: 413, message: '文件超过上传上限 4 GB，请压缩后再上传' });
     expect(await create(training, 0)).toMatchObject({ status: 400, message: M.MEDIA_MSG.noLength });
     expect(await create(training, 100, '讲义.exe', 'program')).toMatchObject({ status: 400, message: M.MEDIA_MSG.badKind });
+  });
+
+  it('refuses a file name holding a NUL byte (400, the illegal-character message) and keeps no record of it', async () => {
+    const before = (await t.db.select().from(mediaAssets)).length;
+    expect(await create(training, 100, '第一讲\u0000.mp4')).toMatchObject({ status: 400, message: MSG.illegalCharacter });
+    expect((await t.db.select().from(mediaAssets)).length).toBe(before);
   });
 
   it('sends no more bytes than the upload declared', async () => {

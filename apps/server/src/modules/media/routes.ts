@@ -14,12 +14,17 @@ import type { Media, Who } from './service.ts';
 
 const TUS_VERSION = '1.0.0';
 
-/** tus Upload-Metadata: comma-separated `key base64value` pairs. */
+/**
+ * tus Upload-Metadata: comma-separated `key base64value` pairs. A value with a NUL byte (the file name
+ * is stored as text, which PostgreSQL cannot hold NUL in) is refused like any other input with one.
+ */
 function metadataOf(header: string | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   for (const pair of (header ?? '').split(',')) {
     const [k, v] = pair.trim().split(' ');
-    if (k) out[k] = Buffer.from(v ?? '', 'base64').toString('utf8');
+    if (!k) continue;
+    out[k] = Buffer.from(v ?? '', 'base64').toString('utf8');
+    if (out[k].includes('\u0000')) throw new HttpError(400, MSG.illegalCharacter);
   }
   return out;
 }

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { defineCall, pageOf, pageQuery } from '../../call.ts';
 import { certNoField } from '../content.ts';
+import { idParam, intParam, versionParam } from '../../rules/numbers.ts';
 
 const P = '/v1/admin/certificates';
 const ROLES = ['training'] as const;
@@ -20,7 +21,6 @@ export const ADMIN_CERT_MSG = {
 } as const;
 
 const instant = z.string().describe('ISO 8601 date-time');
-const int = (what: string) => z.coerce.number({ error: `${what}必须是数字` }).int(`${what}必须是整数`);
 const hoursField = z.coerce
   .number({ error: '学时必须是数字' })
   .min(0, '学时不能为负数')
@@ -28,7 +28,7 @@ const hoursField = z.coerce
   .refine((v) => Number.isInteger(v * 10), '学时最多保留一位小数');
 
 /** A year filter; empty is none (a form's cleared field). */
-const optionalYear = z.preprocess((v) => (v === '' ? undefined : v), int('年度').min(2000, '年度不正确').max(2100, '年度不正确').optional());
+const optionalYear = z.preprocess((v) => (v === '' ? undefined : v), intParam('年度', 2000, 2100, { tooSmall: '年度不正确', tooLarge: '年度不正确' }).optional());
 
 export const ruleExam = z.object({
   id: z.number().int(),
@@ -79,12 +79,12 @@ export const adminCertRuleSave = defineCall({
   roles: ROLES,
   summary:
     "Changes a topic's issuing rule before it starts (refused after): the hours, the one exam that decides completion (or none) and its pass mark. `version` is the rule's as it was read: another administrator's change since is refused (409).",
-  params: z.object({ installId: int('培训编号').min(1, '培训编号不正确') }),
+  params: z.object({ installId: idParam('培训编号') }),
   body: z.object({
-    version: int('版本').min(0, '版本不正确'),
+    version: versionParam(),
     requiredHours: hoursField,
-    examId: int('考试').min(1, '考试不正确').nullable(),
-    passScore: int('及格分').min(1, '及格分至少为1分').max(1000, '及格分不正确').nullable(),
+    examId: idParam('考试').nullable(),
+    passScore: intParam('及格分', 1, 1000, { tooSmall: '及格分至少为1分', tooLarge: '及格分不正确' }).nullable(),
   }),
   data: issueRule,
 });

@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { defineCall, pageOf, pageQuery, type AdminRole } from '../../call.ts';
 import { DOWNLOAD_CATEGORIES, idParam, keywordParam } from '../content.ts';
+import { idField, INT_MAX, intField, versionField } from '../../rules/numbers.ts';
 
 const A = '/v1/admin/content';
 const ROLES: readonly AdminRole[] = ['content'];
@@ -74,7 +75,7 @@ const ownFile = (missing: string) =>
     .regex(/^\/(uploads|media)\/[A-Za-z0-9_\-/]+\.[A-Za-z0-9]+$/, missing)
     .refine((u) => !u.includes('..') && !u.includes('//'), missing);
 const richText = z.string({ error: ADMIN_CONTENT_MSG.bodyRequired }).max(CONTENT_LIMITS.richTextMaxChars, `正文不能超过${CONTENT_LIMITS.richTextMaxChars}个字符`);
-const bytes = z.number({ error: '文件大小必须是数字' }).int('文件大小必须是整数').min(0, '文件大小不正确').max(2 ** 31 - 1, '文件大小不正确');
+const bytes = intField('文件大小', 0, INT_MAX, { tooSmall: '文件大小不正确', tooLarge: '文件大小不正确' });
 
 export const attachmentInput = z.object({
   name: required('附件名称', 100),
@@ -135,8 +136,8 @@ export const contentFields = {
   }),
 } as const;
 
-const version = z.number({ error: '版本号必须是数字' }).int('版本号必须是整数').min(0, '版本号不正确');
-const id = z.number({ error: '编号必须是数字' }).int('编号必须是整数').min(1, '编号不正确').max(2147483647, '编号过大');
+const version = versionField();
+const id = idField('编号');
 const kind = z.enum(CONTENT_KINDS, { error: '内容类型不正确' });
 
 /** Create (no id: a new draft) or edit (id and the version edited). */
@@ -267,7 +268,7 @@ export const adminContentArrange = defineCall({
   summary: 'Pins (news and notices) and orders an item: news and notices show the largest order first, the other kinds the smallest first.',
   body: target.extend({
     pinned: z.boolean({ error: '置顶必须是是或否' }).optional(),
-    sort: z.number({ error: '排序必须是数字' }).int('排序必须是整数').min(-9999, '排序在-9999到9999之间').max(9999, '排序在-9999到9999之间').optional(),
+    sort: intField('排序', -9999, 9999, { tooSmall: '排序在-9999到9999之间', tooLarge: '排序在-9999到9999之间' }).optional(),
   }),
   data: contentItem,
 });

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { defineCall, pageOf, pageQuery, type AdminRole } from '../../call.ts';
 import { keywordParam } from '../content.ts';
 import { uploadedFile } from './content.ts';
+import { idField, idParam, INT_MAX, intField, intParam, versionField } from '../../rules/numbers.ts';
 
 const A = '/v1/admin/courses';
 const ROLES: readonly AdminRole[] = ['training', 'system'];
@@ -55,14 +56,9 @@ const required = (label: string, max: number) =>
     .min(1, `请输入${label}`)
     .max(max, `${label}不能超过${max}个字`);
 const optional = (label: string, max: number) => z.string({ error: `${label}必须是文字` }).trim().max(max, `${label}不能超过${max}个字`).default('');
-const int = (label: string, min: number, max: number) =>
-  z
-    .number({ error: `${label}必须是数字` })
-    .int(`${label}必须是整数`)
-    .min(min, `${label}不能小于${min}`)
-    .max(max, `${label}不能大于${max}`);
-const id = (label: string) => int(label, 1, 2147483647);
-const version = z.number({ error: '版本号必须是数字' }).int('版本号必须是整数').min(0, '版本号不正确');
+const int = intField;
+const id = idField;
+const version = versionField();
 const instant = (label: string) => z.iso.datetime({ offset: true, error: `${label}格式不正确` });
 
 /**
@@ -167,7 +163,7 @@ export const adminCourseRow = z.object({
 export type AdminCourseRow = z.infer<typeof adminCourseRow>;
 
 const optionalId = z
-  .union([z.literal('').transform(() => undefined), z.coerce.number({ error: '课程分类不正确' }).int('课程分类不正确').min(1, '课程分类不正确')])
+  .union([z.literal('').transform(() => undefined), intParam('课程分类', 1, INT_MAX, { notNumber: '课程分类不正确', notWhole: '课程分类不正确', tooSmall: '课程分类不正确', tooLarge: '课程分类不正确' })])
   .optional();
 export const courseFilter = z.object({
   /** Words of the title or the lecturer's name. */
@@ -221,7 +217,7 @@ export const adminCourseGet = defineCall({
   auth: 'admin',
   roles: ROLES,
   summary: 'One course with every field the editor edits, its chapters in order (hidden ones too, each with how many learners studied it) and its version.',
-  query: z.object({ id: z.coerce.number({ error: '课程编号必须是数字' }).int('课程编号必须是整数').min(1, '课程编号不正确') }),
+  query: z.object({ id: idParam('课程编号') }),
   data: adminCourse,
 });
 

@@ -12,6 +12,7 @@
  */
 import { z } from 'zod';
 import { defineCall, pageOf, pageQuery, type AdminRole } from '../../call.ts';
+import { idParam, versionField } from '../../rules/numbers.ts';
 
 const A = '/v1/admin/exams';
 const TRAINING: readonly AdminRole[] = ['training'];
@@ -45,8 +46,8 @@ export const EXAMS_MSG = {
   answerUnchanged: '更正后的答案与原答案相同',
 } as const;
 
-const id = (what: string) => z.coerce.number({ error: `${what}必须是数字` }).int(`${what}必须是整数`).min(1, `${what}不正确`);
-const version = z.number({ error: '版本号必须是数字' }).int('版本号必须是整数').min(1, '版本号不正确');
+const id = idParam;
+const version = versionField(1);
 const text = (what: string, max: number) => z.string({ error: `请填写${what}` }).trim().min(1, `请填写${what}`).max(max, `${what}不能超过${max}个字`);
 const LETTERS = 'ABCDEFGH';
 

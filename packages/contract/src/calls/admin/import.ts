@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { defineCall, pageOf, pageQuery } from '../../call.ts';
 import { IMPORT_KINDS, IMPORT_MAX_BYTES, importProblem, importReport, type ImportKind } from '../operator.ts';
+import { idParam } from '../../rules/numbers.ts';
 
 const P = '/v1/admin/imports';
 const ROLES = ['training'] as const;
@@ -89,7 +90,7 @@ export const adminImportPhase = defineCall({
   data: z.object({ phase: z.enum(IMPORT_PHASES) }),
 });
 
-const runId = z.coerce.number({ error: '导入编号必须是数字' }).int('导入编号必须是整数').min(1, '导入编号必须是正整数').max(2147483647, '导入编号过大');
+const runId = idParam('导入编号');
 
 const dateBound = (what: string) =>
   z

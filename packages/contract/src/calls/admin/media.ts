@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { defineCall, pageOf, pageQuery, type AdminRole } from '../../call.ts';
+import { idField, idParam } from '../../rules/numbers.ts';
 
 const A = '/v1/admin/media';
 export const MEDIA_ROLES: readonly AdminRole[] = ['training', 'system'];
@@ -96,7 +97,7 @@ export const adminMediaGet = defineCall({
   auth: 'admin',
   roles: MEDIA_ROLES,
   summary: 'One media asset (its status and progress while it uploads or transcodes).',
-  query: z.object({ id: z.coerce.number({ error: '媒体编号必须是数字' }).int().min(1, '媒体编号不正确') }),
+  query: z.object({ id: idParam('媒体编号') }),
   data: mediaAsset,
 });
 
@@ -119,6 +120,6 @@ export const adminMediaRetry = defineCall({
   auth: 'admin',
   roles: MEDIA_ROLES,
   summary: 'Queues a failed transcode again (after ffmpeg was installed, say).',
-  body: z.object({ id: z.number({ error: '媒体编号必须是数字' }).int().min(1, '媒体编号不正确') }),
+  body: z.object({ id: idField('媒体编号') }),
   data: mediaAsset,
 });

@@ -10,6 +10,7 @@ import { defineCall, pageOf, pageQuery, type AdminRole } from '../../call.ts';
 import { gender, nationName, personName, phone, positionLevelId, requiredText } from '../../rules/fields.ts';
 import { adminRole } from './platform.ts';
 import { idParam } from '../content.ts';
+import { versionParam } from '../../rules/numbers.ts';
 
 const P = '/v1/admin/people';
 /** People and units: training and system administrators; roles: system administrators only. */
@@ -37,7 +38,7 @@ export const personNoTakenMessage = (personNo: string, name: string) => `人员�
 export const personNo = requiredText('请输入人员编号', 32, '人员编号不能超过32个字符').regex(/^[A-Za-z0-9_-]+$/, '人员编号只能包含字母、数字、下划线和短横线');
 export const unitName = requiredText('请输入单位名称', 60, '单位名称不能超过60个字符');
 /** The version a person or unit was read at: an edit made since refuses the save (ADMIN_MSG.staleVersion). */
-export const version = z.coerce.number({ error: '版本号必须是数字' }).int('版本号必须是整数').min(0, '版本号不正确');
+export const version = versionParam();
 
 export const PERSON_STATUSES = ['active', 'disabled'] as const;
 export const PERSON_STATUS_NAMES: Record<(typeof PERSON_STATUSES)[number], string> = { active: '正常', disabled: '已锁定' };

@@ -12,6 +12,7 @@
  */
 import { z } from 'zod';
 import { defineCall, pageOf, pageQuery, type AdminRole } from '../../call.ts';
+import { idParam, versionField } from '../../rules/numbers.ts';
 
 const P = '/v1/admin/training';
 const ROLES: readonly AdminRole[] = ['training', 'system'];
@@ -46,8 +47,8 @@ export const CLASS_ROLES = ['teacher', 'member'] as const;
 export const CLASS_ROLE_LABELS: Record<(typeof CLASS_ROLES)[number], string> = { teacher: '教师', member: '学员' };
 
 const instant = z.string().describe('ISO 8601 date-time');
-const id = (what: string) => z.coerce.number({ error: `${what}必须是数字` }).int(`${what}必须是整数`).min(1, `${what}不正确`);
-const version = z.number({ error: '版本号必须是数字' }).int('版本号必须是整数').min(0, '版本号不正确');
+const id = idParam;
+const version = versionField();
 const text = (what: string, max: number) => z.string({ error: `请填写${what}` }).trim().min(1, `请填写${what}`).max(max, `${what}不能超过${max}个字`);
 const optText = (what: string, max: number) => z.string({ error: `${what}格式不正确` }).trim().max(max, `${what}不能超过${max}个字`).default('');
 const time = (what: string) => z.iso.datetime({ offset: true, error: `${what}格式不正确` });
