@@ -82,9 +82,8 @@ describe('one clock, whatever the computer keeps', () => {
       const picker = page.getByLabel('发布时间');
       await picker.click();
       await picker.fill('2030-01-02 07:08');
-      await picker.press('Enter');
-      const ok = page.locator('.ant-picker-dropdown:visible').getByRole('button', { name: /确\s*定|OK/ });
-      if (await ok.count()) await ok.click();
+      await page.locator('.ant-picker-dropdown:visible').getByRole('button', { name: /确\s*定|OK/ }).click();
+      await eventually(() => picker.inputValue()).toBe('2030-01-02 07:08');
       await page.getByRole('button', { name: '到时发布' }).click();
       await eventually(() => page.getByText('已定时发布：2030-01-02 07:08').count(), { timeout: 15_000 }).toBeGreaterThan(0);
 
