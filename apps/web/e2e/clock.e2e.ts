@@ -1,12 +1,13 @@
 /**
  * One clock: the same record reads the same time in browsers whose computers keep China time, UTC
- * and New York time — a notice's publish time on the portal and in /admin's notice list, and a time
+ * and New York time — a notice's publish time on the portal and in /admin's notice list, an audit
+ * entry's time in /admin's audit log, and a time
  * typed into the administration's date picker, which is saved as the college's time (China, the
  * server's default TIME_ZONE) and shown back as typed.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { collegeDateTime } from '@portal/contract';
+import { collegeDateTime, collegeDateTimeSeconds } from '@portal/contract';
 import { browserOfThisFile, eventually } from './helpers.ts';
 import { ADMINS, adminSession, openAdmin } from './admin.ts';
 
@@ -92,6 +93,23 @@ describe('one clock, whatever the computer keeps', () => {
       expect(saved?.publishedAt, timezoneId).toBe('2030-01-01T23:08:00.000Z');
       expect(await listedTime(page, title), timezoneId).toBe('2030-01-02 07:08');
       expect(admin.errors).toEqual([]);
+      await admin.close();
+    }
+  }, LOGIN_WAIT_MS);
+
+  it("an audit entry's time reads the same in /admin's audit log in every zone", async () => {
+    const { token } = await adminSession(baseUrl, ADMINS.auditor);
+    const r = await fetch(`${baseUrl}/v1/admin/audit?pageNum=1&pageSize=1&person=${ADMINS.content}`, { headers: { authorization: token } });
+    const [entry] = ((await r.json()) as { data: { list: { at: string }[] } }).data.list;
+    expect(entry).toBeDefined();
+    const expected = collegeDateTimeSeconds(Date.parse(entry!.at));
+    for (const timezoneId of ZONES) {
+      const admin = await browser.open('desktop', { timezoneId });
+      await openAdmin(admin.page, baseUrl, ADMINS.auditor, `/admin/audit?person=${ADMINS.content}`);
+      const first = admin.page.locator('.ant-table-row').first();
+      await eventually(() => first.count(), { timeout: 15_000 }).toBe(1);
+      const shown = (await first.innerText()).match(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/)?.[0];
+      expect(shown, timezoneId).toBe(expected);
       await admin.close();
     }
   }, LOGIN_WAIT_MS);
