@@ -1,6 +1,7 @@
 /**
- * No time-zone arithmetic outside the calendar: a "+8 hours" written anywhere else is a second clock,
- * right in China and wrong for a college configured with another TIME_ZONE (and, in a browser, often
+ * No time-zone arithmetic outside the calendar (packages/contract/src/calendar.ts): a "+8 hours"
+ * written anywhere else is a second clock, right in China and wrong for a college configured with
+ * another TIME_ZONE (and, in a browser, often
  * the computer's zone instead of the college's). Tests are left out: they name the zones they check.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -8,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const CALENDAR = path.join('packages', 'contract', 'src', 'calendar.ts');
 /** Installed and built code (dist, dist-ssr) is not ours to read. */
 const SKIPPED_DIRS = new Set(['node_modules', 'build', 'coverage']);
