@@ -1,8 +1,8 @@
 /**
  * No time-zone arithmetic outside the calendar (packages/contract/src/calendar.ts): a "+8 hours"
  * written anywhere else is a second clock, right in China and wrong for a college configured with
- * another TIME_ZONE (and, in a browser, often
- * the computer's zone instead of the college's). Tests are left out: they name the zones they check.
+ * another TIME_ZONE (and, in a browser, often the computer's zone instead of the college's). Tests
+ * are left out: they name the zones they check.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
