@@ -9,6 +9,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { operator as O, urlOf } from '@portal/contract';
+import { collegeDateTimeSeconds, setCollegeTimeZone } from '@portal/contract/calendar';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { HttpError } from '../src/http/errors.ts';
@@ -55,7 +56,7 @@ async function fromDatabase(): Promise<Page> {
   }
 }
 
-const time = new Intl.DateTimeFormat('sv-SE', { timeZone: config.TIME_ZONE, dateStyle: 'short', timeStyle: 'medium' });
+setCollegeTimeZone(config.TIME_ZONE);
 try {
   const server = config.DATABASE_URL ? null : runningServer(config.DATA_DIR);
   const page = server ? await fromServer(server.port) : await fromDatabase();
@@ -63,7 +64,7 @@ try {
   else {
     for (const e of page.list) {
       const who = e.personId === null ? '-' : `${e.personNo ?? ''} ${e.personName ?? ''} (#${e.personId})`.trim();
-      console.log([time.format(new Date(e.at)), e.event, e.outcome, who, e.ip, e.target || '-', e.detail ? JSON.stringify(e.detail) : ''].join('\t'));
+      console.log([collegeDateTimeSeconds(Date.parse(e.at)), e.event, e.outcome, who, e.ip, e.target || '-', e.detail ? JSON.stringify(e.detail) : ''].join('\t'));
     }
     const shown = (page.pageNum - 1) * page.pageSize;
     console.log(`${page.total} 条，第 ${shown + (page.list.length ? 1 : 0)}–${shown + page.list.length} 条（时区 ${config.TIME_ZONE}）`);

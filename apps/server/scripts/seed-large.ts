@@ -135,7 +135,7 @@ const certificatesStep: LargeStep = {
       )
       insert into certificates (cert_no, person_id, install_id, issued_at, hours, verify_code)
       select 'LG' || a.year || lpad(picked.g::text, 7, '0'), picked.person_id, a.id,
-             least(make_timestamptz(a.year, 1, 1, 9, 0, 0, 'Asia/Shanghai') + (picked.g % 330) * interval '1 day' + (picked.g % 9) * interval '1 hour', now() - interval '1 hour'),
+             least(make_timestamptz(a.year, 1, 1, 9, 0, 0, ${config.TIME_ZONE}::text) + (picked.g % 330) * interval '1 day' + (picked.g % 9) * interval '1 hour', now() - interval '1 hour'),
              50 + (picked.g % 20) / 2.0,
              upper(substr(md5(picked.g::text), 1, 6))
       from picked join annual a on a.k = picked.g % 2
@@ -171,7 +171,7 @@ const progress: LargeStep = {
       from study_sessions s join persons p on p.person_id = s.person_id where p.person_no like 'L%'`);
     await db.execute(sql`
       insert into course_completions (person_id, course_id, completed_at, year, hours)
-      select pc.person_id, pc.course_id, pc.added_at + interval '1 day', extract(year from (pc.added_at + interval '1 day') at time zone 'Asia/Shanghai')::int, c.credit_hours
+      select pc.person_id, pc.course_id, pc.added_at + interval '1 day', extract(year from (pc.added_at + interval '1 day') at time zone ${config.TIME_ZONE}::text)::int, c.credit_hours
       from person_courses pc join persons p on p.person_id = pc.person_id join courses c on c.id = pc.course_id
       where p.person_no like 'L%' and (pc.person_id + pc.course_id) % 3 = 0
       on conflict do nothing`);

@@ -8,7 +8,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { bodyTooLargeMessage, MSG, pathOf, type CallDef } from '@portal/contract';
+import { bodyTooLargeMessage, MSG, pathOf, setCollegeTimeZone, type CallDef } from '@portal/contract';
 import type { Config } from './config.ts';
 import { isEmbedded, type Db } from './db/client.ts';
 import { makeAuth } from './http/auth.ts';
@@ -104,6 +104,8 @@ const API_PREFIXES = ['/v1/', '/video_learning/', '/dev/', '/uploads/', '/media/
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
+  // Every date and clock time the server writes or reads (messages, exports, "today") is on this calendar.
+  setCollegeTimeZone(config.TIME_ZONE);
   const app = Fastify({
     logger: deps.logger === false ? false : { level: config.LOG_LEVEL, ...(typeof deps.logger === 'object' ? { stream: deps.logger } : {}) },
     trustProxy: config.TRUST_PROXY,

@@ -5,7 +5,7 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEFAULT_UTC_OFFSET_MINUTES, MSG } from '@portal/contract';
+import { MSG } from '@portal/contract';
 import { calendarDay } from '../src/lib/format.ts';
 import { ACCOUNTS, browserOfThisFile, dialog, eventually, loginWithPassword, pathOf, toastWith } from './helpers.ts';
 
@@ -76,7 +76,7 @@ describe('the first minutes of new people', () => {
   });
 
   it("the header's date is the college's (China time) on the server's page and the browser's alike, whatever the computer's zone", async () => {
-    const expected = () => calendarDay(Date.now(), DEFAULT_UTC_OFFSET_MINUTES);
+    const expected = () => calendarDay(Date.now());
     const before = expected();
     const html = await (await fetch(`${baseUrl}/index`)).text();
     const rendered = /<span class="header-date">([^<]*)<\/span>/.exec(html)?.[1];

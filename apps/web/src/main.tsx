@@ -6,7 +6,8 @@ import { RouterProvider } from 'react-router/dom';
 import { hydrate } from '@tanstack/react-query';
 import { createQueryClient, Providers } from './app/providers.tsx';
 import { loadPage, routes } from './app/routes.tsx';
-import { HYDRATED_EVENT } from '@portal/contract/base';
+import { HYDRATED_EVENT, setCollegeTimeZone } from '@portal/contract/base';
+import type { PortalConfig } from '@portal/contract';
 import { holdPopstate } from './app/holdPopstate.ts';
 import { setRenderInstant, SSR_STATE_ID, type SsrState } from './ssrState.ts';
 import { display } from './lib/display.ts';
@@ -57,6 +58,9 @@ if (serverState?.textContent) {
   const now = Date.now();
   for (const q of state.queries) q.state.dataUpdatedAt = now;
   hydrate(queryClient, state);
+  // The configuration the page was rendered with names the college's zone: the page is adopted on its clock.
+  const config = queryClient.getQueryData<PortalConfig>(['portalConfig']);
+  if (config) setCollegeTimeZone(config.timeZone);
 }
 if (adopt) {
   // With the page's own module in (routes.tsx loadPage): React adopts the whole page in one pass.

@@ -4,6 +4,7 @@
  * instead of the whole contract, whose zod schemas are built when the first call is made (ADR 0011).
  */
 export * from './constants.ts';
+export * from './calendar.ts';
 export * from './messages.ts';
 export * from './callDef.ts';
 export * from './access/rules.ts';

@@ -34,10 +34,6 @@ export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
  * (bootScript.ts) then presses again a button pressed before that.
  */
 export const HYDRATED_EVENT = 'portal-hydrated';
-/** The college's calendar (the header's date, "today"): China time unless the server's TIME_ZONE says otherwise. */
-export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
-/** DEFAULT_TIME_ZONE's distance from UTC: China keeps UTC+8 all year. */
-export const DEFAULT_UTC_OFFSET_MINUTES = 480;
 
 /**
  * The display settings (关怀版 and the accessibility toolbar): kept in this browser under this

@@ -1,4 +1,5 @@
 export * from './constants.ts';
+export * from './calendar.ts';
 export * from './messages.ts';
 export * from './anchor.ts';
 export * from './display.ts';

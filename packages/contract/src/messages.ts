@@ -1,3 +1,5 @@
+import { collegeTime } from './calendar.ts';
+
 /** Every user-facing message both sides share: SPEC.md sections 5 and 8, and the server's refusals. */
 export const MSG = {
   phoneRequired: '请输入手机号',
@@ -67,9 +69,7 @@ export const MSG = {
 
 /** "账号已锁定" names the moment the lock ends so the learner knows when to come back. */
 export function accountLockedMessage(until: Date): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  const local = new Date(until.getTime() + 8 * 3600_000); // China Standard Time, no DST
-  return `登录失败次数过多，账号已锁定至 ${p(local.getUTCHours())}:${p(local.getUTCMinutes())}，请稍后再试`;
+  return `登录失败次数过多，账号已锁定至 ${collegeTime(until)}，请稍后再试`;
 }
 
 /** A request body over the size limit: names the limit, so the refusal says what was refused. */

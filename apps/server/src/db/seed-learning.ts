@@ -41,7 +41,7 @@ import {
 import { chinaYear, makeLearning, requiredSecondsOf } from '../modules/learning/service.ts';
 import { issueCertificates } from '../modules/certificate/service.ts';
 import { gradePaper } from '../modules/exam/grade.ts';
-import { startOfDayIn } from '../lib/calendar.ts';
+import { startOfDayIn } from '@portal/contract/calendar';
 
 const RATIO = 0.95;
 const DAY = 86_400_000;

@@ -9,6 +9,7 @@ import { PassThrough } from 'node:stream';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
+import { collegeDate, collegeWallClockAsUtc } from '@portal/contract/calendar';
 
 export type XlsxValue = string | number | Date | null;
 export interface XlsxColumn<R> {
@@ -30,9 +31,6 @@ export interface XlsxExport<R> {
   rows: AsyncIterable<R> | Iterable<R>;
 }
 
-const CST_MS = 8 * 3_600_000;
-/** Excel dates carry no zone: shift to China time so the cell shows what the screen shows. */
-const chinaWallClock = (d: Date) => new Date(d.getTime() + CST_MS);
 const FORMATS = { date: 'yyyy-mm-dd', datetime: 'yyyy-mm-dd hh:mm', number: '0.0##', text: '@' } as const;
 
 /** `attachment` with the UTF-8 name (RFC 5987 / RFC 6266) and a plain ASCII one beside it. */
@@ -41,8 +39,8 @@ export function attachmentHeader(fileName: string, asciiName: string): string {
   return `attachment; filename="${asciiName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encoded}`;
 }
 
-/** Today in China time as yyyy-mm-dd, for titles and file names. */
-export const chinaDate = (d = new Date()) => chinaWallClock(d).toISOString().slice(0, 10);
+/** Today on the college's calendar as yyyy-mm-dd, for titles and file names. */
+export const chinaDate = (d = new Date()) => collegeDate(d);
 
 /** Rows written between two turns of the event loop: a few milliseconds' work. */
 const SLICE = 200;
@@ -95,7 +93,8 @@ export async function sendXlsx<R>(reply: FastifyReply, x: XlsxExport<R>): Promis
         .addRow(
           x.columns.map((c) => {
             const v = c.value(row);
-            return v instanceof Date ? chinaWallClock(v) : v;
+            // Excel dates carry no zone: the college's clock, so the cell shows what the screen shows.
+            return v instanceof Date ? collegeWallClockAsUtc(v) : v;
           }),
         )
         .commit();

@@ -78,6 +78,7 @@ export function AdminList<Row extends object>(props: AdminListProps<Row>) {
       if (f.kind !== 'dateRange') return [f.name, values[f.name] || undefined];
       const from = values[f.from ?? 'from'];
       const to = values[f.to ?? 'to'];
+      // Dates alone (YYYY-MM-DD), read by the server as the college's days: no instant, so the browser's zone plays no part.
       return ['__range', from && to ? [dayjs(String(from)), dayjs(String(to))] : undefined];
     }),
   );

@@ -1,7 +1,7 @@
-/** Times as the area shows them: in China time (the college's), to the minute or the second. */
-import dayjs from 'dayjs';
+/** Times as the area shows them: on the college's clock (lib/format.ts), to the second. */
+import { formatDateTimeSeconds } from '../lib/format.ts';
 
-export const formatDateTime = (iso: string | null | undefined) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : '—');
+export const formatDateTime = (iso: string | null | undefined) => (iso ? formatDateTimeSeconds(iso) : '—');
 /** File sizes as every page shows them (980 B, 2.3 KB, 4 GB): the public pages' one formatter. */
 export { formatFileSize as formatBytes } from '../features/content/format.ts';
 /** A media length as the area shows it: 45分00秒. */

@@ -13,6 +13,7 @@ const config = {
   ssoUrl: '',
   registrationUrl: '',
   utcOffsetMinutes: 480,
+  timeZone: 'Asia/Shanghai',
   mobileUrl: '',
   certificateSeal: true,
   cityPlatforms: [],

@@ -7,7 +7,7 @@
  * thrown as CallError('business') with the server's message for the caller to show.
  */
 import type { PortalConfig } from '@portal/contract';
-import { MSG, urlOf, type CallBody, type CallData, type CallDef, type CallParams, type CallQuery } from '@portal/contract/base';
+import { MSG, setCollegeTimeZone, urlOf, type CallBody, type CallData, type CallDef, type CallParams, type CallQuery } from '@portal/contract/base';
 import { person, type AnyCall, type CallOf } from '@portal/contract/refs';
 import { storage } from '../lib/storage.ts';
 import { adminSession, adminSessionExpired } from '../lib/adminSession.ts';
@@ -173,7 +173,11 @@ async function definitionOf<R extends AnyCall>(ref: R, quiet = false): Promise<C
 let configPromise: Promise<PortalConfig> | null = null;
 /** The portal configuration, fetched once (and again after a failure); it names the product code of uc paths. */
 export function fetchPortalConfig(): Promise<PortalConfig> {
-  configPromise ??= call(person.getPortalConfig).catch((err: unknown) => {
+  configPromise ??= call(person.getPortalConfig).then((config) => {
+    // Every time the app shows or reads is on the college's clock from here on.
+    setCollegeTimeZone(config.timeZone);
+    return config;
+  }, (err: unknown) => {
     configPromise = null;
     throw err;
   });

@@ -6,7 +6,7 @@
 import { Suspense, useRef, useState, useSyncExternalStore } from 'react';
 import { MenuOutlined, RobotOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { DEFAULT_UTC_OFFSET_MINUTES, isTeacher, MSG } from '@portal/contract/base';
+import { isTeacher, MSG } from '@portal/contract/base';
 import { teacher } from '@portal/contract/refs';
 import { useCallQuery } from '../api/useCallQuery.ts';
 import { authUi } from '../features/auth/authUi.ts';
@@ -36,11 +36,11 @@ const everyMinute = (onChange: () => void) => {
  * rendered on the server shows the day it was rendered on, and the browser adopting it draws that same
  * day first (the server snapshot), then today's.
  */
-const useToday = (utcOffsetMinutes: number) =>
+const useToday = () =>
   useSyncExternalStore(
     everyMinute,
-    () => calendarDay(Date.now(), utcOffsetMinutes),
-    () => calendarDay(renderInstant(), utcOffsetMinutes),
+    () => calendarDay(Date.now()),
+    () => calendarDay(renderInstant()),
   );
 const TOOLBAR_ID = 'a11y-toolbar';
 const MenuDrawer = lazyAntd(() => import('./MenuDrawer.tsx'));
@@ -58,7 +58,8 @@ export function Header() {
   const [toolbarOpen, setToolbarOpen] = useState(false);
   const toolbarButton = useRef<HTMLButtonElement>(null);
   const burger = useRef<HTMLButtonElement>(null);
-  const today = useToday(config?.utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES);
+  // Drawn on the college's calendar, whose zone arrives with the configuration (usePortalConfig above).
+  const today = useToday();
 
   // Between a login's token and its person (fetched next), whose menu to show is not known yet:
   // none, rather than the visitor's (the learner's), which a teacher must not see.

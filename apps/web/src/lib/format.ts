@@ -1,4 +1,5 @@
 /** Small display helpers. */
+import { collegeDate, collegeDateTime as collegeDateTimeOf, collegeDateTimeSeconds, collegeDayTitle } from '@portal/contract/base';
 
 /** 13800000001 → 138****0001; anything that is not 11 digits is shown as it is. */
 export function maskPhone(phone: string | null | undefined): string {
@@ -8,25 +9,40 @@ export function maskPhone(phone: string | null | undefined): string {
 
 export const genderName = (gender: number) => (gender === 0 ? '男' : '女');
 
-const WEEKDAYS = ['星期日', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六'];
-
 /**
- * The calendar day of an instant in the college's time zone (given as its offset from UTC, from the
- * portal configuration), as the header shows it: 2026年11月25日 星期三. The college's zone, not the
- * computer's: a visitor abroad, or the server rendering the page in UTC, shows the college's date
- * (from 16:00 UTC it is already the next day in China). Plain arithmetic, no Intl: a DateTimeFormat
- * of a named zone would cost the first screen tens of milliseconds.
+ * Times as every page shows them, on the college's clock (the calendar of the contract, in the zone the
+ * portal configuration names), whatever the zone of the computer drawing the page: a visitor abroad,
+ * an administrator's browser left in UTC, or the server rendering the page all show the college's
+ * 09:00 and the college's today.
  */
-export function calendarDay(at: number, utcOffsetMinutes: number): string {
-  const local = new Date(at + utcOffsetMinutes * 60_000);
-  return `${local.getUTCFullYear()}年${local.getUTCMonth() + 1}月${local.getUTCDate()}日 ${WEEKDAYS[local.getUTCDay()]}`;
+const instantOf = (iso: string) => {
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? null : t;
+};
+
+/** The day of an instant as the header shows it: 2026年11月25日 星期三. */
+export const calendarDay = (at: number) => collegeDayTitle(at);
+
+/** An instant as its date: 2026-11-20 (empty when it is not an instant). */
+export function formatDate(iso: string): string {
+  const t = instantOf(iso);
+  return t === null ? '' : collegeDate(t);
 }
 
-/**
- * An instant as 2026-11-30 09:00 on the college's clock (its UTC offset from the portal
- * configuration): a schedule set for "周一 09:00" shows its runs at 09:00 whatever the computer's zone.
- */
-export function collegeDateTime(iso: string | null | undefined, utcOffsetMinutes: number): string {
-  if (!iso) return '—';
-  return new Date(Date.parse(iso) + utcOffsetMinutes * 60_000).toISOString().slice(0, 16).replace('T', ' ');
+/** An instant as date and minute: 2026-11-20 09:05 (empty when it is not an instant). */
+export function formatDateTime(iso: string): string {
+  const t = instantOf(iso);
+  return t === null ? '' : collegeDateTimeOf(t);
 }
+
+/** An instant as date and second, for logs: 2026-11-20 09:05:07 (empty when it is not an instant). */
+export function formatDateTimeSeconds(iso: string): string {
+  const t = instantOf(iso);
+  return t === null ? '' : collegeDateTimeSeconds(t);
+}
+
+/** An instant as its clock time to the second: 09:05:07. */
+export const formatClock = (at: number) => collegeDateTimeSeconds(at).slice(11);
+
+/** A missing time as a dash, any other as date and minute: a schedule's runs, 2026-11-30 09:00. */
+export const collegeDateTime = (iso: string | null | undefined) => (iso ? formatDateTime(iso) : '—');

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { defineCall, pageOf, pageQuery } from '../call.ts';
 import { certNoField } from './content.ts';
+import { INSTANT_EXAMPLE } from '../calendar.ts';
 
 const OP = '/{product}/operator';
 
@@ -28,7 +29,7 @@ const auditBound = (what: string) =>
   z
     .string()
     .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2}))?$/, `${what}格式应为 2026-05-01 或 2026-05-01T08:00:00+08:00`)
+    .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2}))?$/, `${what}格式应为 2026-05-01 或 ${INSTANT_EXAMPLE}`)
     .optional();
 
 export const auditEntry = z.object({

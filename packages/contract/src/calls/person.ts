@@ -157,6 +157,8 @@ export const portalConfig = z.object({
    * header's date from it (a DateTimeFormat of a named zone costs a page's first screen 40-120 ms).
    */
   utcOffsetMinutes: z.number().int().min(-840).max(840),
+  /** The college's calendar (TIME_ZONE, an IANA name): every time the web shows or reads is on its clock. */
+  timeZone: z.string(),
   mobileUrl: z.string(),
   /** Whether certificates carry the college's seal (content.findCertificateSeal). */
   certificateSeal: z.boolean(),

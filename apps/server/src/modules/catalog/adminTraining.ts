@@ -33,7 +33,7 @@ import {
 } from '../../db/schema/index.ts';
 import { Refusal } from '../../http/errors.ts';
 import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
-import { dateIn } from '../../lib/calendar.ts';
+import { dateIn } from '@portal/contract/calendar';
 import { allRows, containsPattern } from '../content/listing.ts';
 import type { Platform } from '../platform/service.ts';
 import { recordChange } from '../admin/service.ts';

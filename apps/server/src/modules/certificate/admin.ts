@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { certificates, exams, installs, organs, persons, trainingYears } from '../../db/schema/index.ts';
 import { HttpError, Refusal } from '../../http/errors.ts';
 import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
-import { dateIn } from '../../lib/calendar.ts';
+import { dateIn } from '@portal/contract/calendar';
 import { chinaYearStart, iso, isoOrNull } from '../content/listing.ts';
 import { recordChange } from '../admin/service.ts';
 import { setCompletionExam } from '../exam/completion.ts';

@@ -13,7 +13,7 @@ import { bookTitle, learning as L } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { certificates, installs, organs, persons } from '../../db/schema/index.ts';
 import { HttpError, Refusal } from '../../http/errors.ts';
-import { dateIn } from '../../lib/calendar.ts';
+import { dateIn } from '@portal/contract/calendar';
 import { iso, isoOrNull, maskName } from '../content/listing.ts';
 import type { makePlatform } from '../platform/service.ts';
 import type { WorkerPool } from '../../workers/pool.ts';

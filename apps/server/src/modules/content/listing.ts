@@ -4,6 +4,7 @@
  */
 import { getTableName, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
+import { collegeYear, collegeYearStart } from '@portal/contract';
 
 export interface PageQuery {
   pageNum: number;
@@ -61,10 +62,10 @@ export const textOf = (column: AnyColumn) => sql`regexp_replace(${column}, '<[^>
  */
 export const outer = (column: AnyColumn) => sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 
-/** China Standard Time: UTC+8 all year. */
-const CST_MS = 8 * 3_600_000;
-export const chinaYearStart = (year: number) => new Date(Date.UTC(year, 0, 1) - CST_MS);
-export const chinaYearOf = (now = Date.now()) => new Date(now + CST_MS).getUTCFullYear();
+/** When the year `year` began on the college's calendar. */
+export const chinaYearStart = (year: number) => collegeYearStart(year);
+/** The year of an instant on the college's calendar. */
+export const chinaYearOf = (now = Date.now()) => collegeYear(now);
 
 export const iso = (d: Date) => d.toISOString();
 export const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);

@@ -28,7 +28,7 @@ import {
   sessions,
 } from '../../db/schema/index.ts';
 import type { Platform } from '../platform/service.ts';
-import { startOfDayIn } from '../../lib/calendar.ts';
+import { startOfDayIn } from '@portal/contract/calendar';
 import { chinaYearOf, chinaYearStart, iso, isoOrNull, maskName, matchesAny, offsetOf, outer, pageFrom, textOf, totalOver, type Page, type PageQuery } from './listing.ts';
 
 export interface ContentDeps {

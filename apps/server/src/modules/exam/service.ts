@@ -16,7 +16,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
-import { canTakeOnlineExam, type exam as E } from '@portal/contract';
+import { canTakeOnlineExam, collegeChineseDateTime, type exam as E } from '@portal/contract';
 import { preparedRunner, type Db } from '../../db/client.ts';
 import { examAnswers, examAttempts, examQuestions, exams, practiceTests, questions, type PaperEntry } from '../../db/schema/index.ts';
 import { Refusal } from '../../http/errors.ts';
@@ -47,14 +47,8 @@ const FIXED_PARTS_MAX = 50_000;
 /** Practice questions are worth one point each: the score reads as right answers out of the count. */
 const PRACTICE_POINTS = 1;
 
-const CST_MS = 8 * 3_600_000;
-/** 2026年3月1日 09:00, China time. */
-const chinaTime = (d: Date) => {
-  const c = new Date(d.getTime() + CST_MS);
-  const hh = String(c.getUTCHours()).padStart(2, '0');
-  const mm = String(c.getUTCMinutes()).padStart(2, '0');
-  return `${c.getUTCFullYear()}年${c.getUTCMonth() + 1}月${c.getUTCDate()}日 ${hh}:${mm}`;
-};
+/** 2026年3月1日 09:00 on the college's clock. */
+const chinaTime = (d: Date) => collegeChineseDateTime(d);
 
 export const EXAM_MSG = {
   examMissing: '考试不存在',

@@ -7,6 +7,7 @@
  */
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { sql, type SQL } from 'drizzle-orm';
+import { parseCollegeDateTime } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import type { SheetDef, SheetRow, Workbook } from './sheet.ts';
 
@@ -60,18 +61,8 @@ export class Checker {
   }
 }
 
-const DATE = /^(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})\s*日?(?:[\sT]+(\d{1,2}):(\d{2})(?::\d{2}(?:\.\d+)?)?Z?)?$/;
-/** A wall-clock time in China (UTC+8) typed as 2026-03-01, 2026/3/1, 2026年3月1日 or with 09:30. */
-export function parseChinaTime(text: string): Date | null {
-  const m = DATE.exec(text.trim());
-  if (!m) return null;
-  const [y, mo, d, h, mi] = [m[1], m[2], m[3], m[4] ?? '0', m[5] ?? '0'].map(Number) as [number, number, number, number, number];
-  const t = new Date(Date.UTC(y, mo - 1, d, h - 8, mi));
-  // 2026-02-30 rolls over; refuse it instead.
-  const back = new Date(t.getTime() + 8 * 3_600_000);
-  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d || h > 23 || mi > 59) return null;
-  return t;
-}
+/** A wall-clock time on the college's calendar typed as 2026-03-01, 2026/3/1, 2026年3月1日 or with 09:30; null for 2026-02-30. */
+export const parseChinaTime = (text: string): Date | null => parseCollegeDateTime(text);
 
 /** One row's cells, read and checked column by column; a bad cell records its problem and answers null. */
 export class Cells {

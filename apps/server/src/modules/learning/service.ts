@@ -5,7 +5,7 @@
  * after that statement commits.
  */
 import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import { canUsePermissionModules, learning as L, MSG, UC_CODE, type catalog } from '@portal/contract';
+import { canUsePermissionModules, collegeMonth, collegeYear, learning as L, MSG, UC_CODE, type catalog } from '@portal/contract';
 
 type ResourceKind = catalog.ResourceKind;
 import { preparedRunner, type Db } from '../../db/client.ts';
@@ -55,8 +55,8 @@ const LEARNING_MSG = {
 } as const;
 export { LEARNING_MSG };
 
-/** Calendar year in China Standard Time (no DST). */
-export const chinaYear = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).getUTCFullYear();
+/** The year of an instant on the college's calendar. */
+export const chinaYear = (d: Date) => collegeYear(d);
 
 type ResourceRow = typeof courseResources.$inferSelect;
 /** Chapters in use: a hidden (停用) one keeps its records but leaves the course and its progress. */
@@ -932,7 +932,7 @@ export function makeLearning(db: Db, opts: LearningOptions, deps: LearningDeps) 
       const byMonth = new Map<number, number>();
       for (const r of rows) {
         byCategory.set(r.category, (byCategory.get(r.category) ?? 0) + r.hours);
-        const month = new Date(r.completedAt.getTime() + 8 * 3_600_000).getUTCMonth() + 1;
+        const month = collegeMonth(r.completedAt);
         byMonth.set(month, (byMonth.get(month) ?? 0) + r.hours);
       }
       return {

@@ -4,12 +4,11 @@
  * East Asian font is named so that the document reads the same everywhere.
  */
 import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
-import { anchorLabel, notes as N } from '@portal/contract';
+import { anchorLabel, collegeDateTime, notes as N } from '@portal/contract';
 
 const FONT = { ascii: 'Microsoft YaHei', eastAsia: '宋体', hAnsi: 'Microsoft YaHei' };
-const CST_MS = 8 * 3_600_000;
-/** 2026-05-01 14:30 in China time. */
-const chinaTime = (iso: string) => new Date(Date.parse(iso) + CST_MS).toISOString().slice(0, 16).replace('T', ' ');
+/** 2026-05-01 14:30 on the college's clock. */
+const chinaTime = (iso: string) => collegeDateTime(Date.parse(iso));
 
 export async function notesDocument(input: { courseTitle: string; personName: string; notes: N.Note[]; now: Date }): Promise<Buffer> {
   const run = (text: string, opts: { bold?: boolean; size?: number; color?: string } = {}) => new TextRun({ text, font: FONT, ...opts });

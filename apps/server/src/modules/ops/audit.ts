@@ -11,7 +11,7 @@
 import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog, persons } from '../../db/schema/index.ts';
-import { utcOffsetMinutes } from '../../lib/calendar.ts';
+import { dayBoundIn } from '@portal/contract/calendar';
 
 /** The advisory-lock key of the prune (any constant no other lock in the portal uses). */
 export const AUDIT_PRUNE_LOCK = 7_318_001;
@@ -49,18 +49,12 @@ export interface AuditRow {
 }
 
 /**
- * A time bound as an operator types it: an ISO instant (`2026-05-01T08:00:00+08:00`), or a date
+ * A time bound as an operator types it: an ISO instant (INSTANT_EXAMPLE), or a date
  * (`2026-05-01`) meaning that day in the college's time zone — its start for `from`, the start of the
  * next day for `to` (so `--to 2026-05-31` takes in the whole of 31 May). Null when not a time.
  */
 export function parseBound(text: string, timeZone: string, end: boolean): Date | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (m) {
-    const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-    if (mo < 1 || mo > 12 || d < 1 || d > new Date(Date.UTC(y, mo, 0)).getUTCDate()) return null;
-    const wallMidnight = Date.UTC(y, mo - 1, d + (end ? 1 : 0));
-    return new Date(wallMidnight - utcOffsetMinutes(timeZone, wallMidnight) * 60_000);
-  }
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return dayBoundIn(timeZone, text, end);
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(text)) return null;
   const t = Date.parse(text);
   return Number.isNaN(t) ? null : new Date(t);

@@ -20,7 +20,7 @@ import type { Caller } from '../../http/auth.ts';
 import { Refusal } from '../../http/errors.ts';
 import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
 import { randomPassword } from '../../lib/crypto.ts';
-import { startOfDayIn } from '../../lib/calendar.ts';
+import { startOfDayIn } from '@portal/contract/calendar';
 import { noticeCountsSince, type SmsSender } from '../../integrations/sms.ts';
 import { allRows, matchesAny, offsetOf, outer, pageFrom, totalOver, type Page, type PageQuery } from '../content/listing.ts';
 import type { Platform } from '../platform/service.ts';

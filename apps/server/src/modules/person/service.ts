@@ -7,7 +7,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { canUsePermissionModules, MSG, POSITION_LEVELS, type AiIdentity, type DisplaySettings, showsNationalAcademyLink, type PortalConfig, type SessionPerson } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { cities, organs, persons } from '../../db/schema/index.ts';
-import { utcOffsetMinutes } from '../../lib/calendar.ts';
+import { utcOffsetMinutes } from '@portal/contract/calendar';
 import { hmac, hmacEquals, newId } from '../../lib/crypto.ts';
 import { Refusal } from '../../http/errors.ts';
 import type { Caller } from '../../http/auth.ts';
@@ -190,6 +190,7 @@ export function makePerson({ db, platform, storage, config, uc }: PersonDeps) {
         ssoUrl: sso.toString(),
         registrationUrl: config.REGISTRATION_URL,
         utcOffsetMinutes: utcOffsetMinutes(config.TIME_ZONE),
+        timeZone: config.TIME_ZONE,
         mobileUrl: config.MOBILE_URL,
         certificateSeal: config.CERTIFICATE_SEAL !== null,
         cityPlatforms: rows,

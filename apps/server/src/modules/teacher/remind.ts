@@ -16,7 +16,7 @@ import type { Db } from '../../db/client.ts';
 import { classMessages, messageRecipients, remindRuns, remindSchedules } from '../../db/schema/index.ts';
 import { Refusal } from '../../http/errors.ts';
 import { noticeCountsSince, sendNoticesWithinCap, takeNoticeCap, type SmsSender } from '../../integrations/sms.ts';
-import { nextWeekly, startOfDayIn } from '../../lib/calendar.ts';
+import { nextWeekly, startOfDayIn } from '@portal/contract/calendar';
 import { iso, isoOrNull } from '../content/listing.ts';
 import type { Jobs } from '../jobs/service.ts';
 import type { Platform } from '../platform/service.ts';

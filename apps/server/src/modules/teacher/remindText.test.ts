@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { remind as R } from '@portal/contract';
-import { nextWeekly } from '../../lib/calendar.ts';
+import { nextWeekly } from '@portal/contract/calendar';
 import { mergeTemplate, unknownFields } from './remindText.ts';
 
 const facts = {

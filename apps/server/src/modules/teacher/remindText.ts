@@ -3,7 +3,7 @@
  * same text, and tested alone (remindText.test.ts).
  */
 import { remind as R } from '@portal/contract';
-import { dateIn } from '../../lib/calendar.ts';
+import { dateIn } from '@portal/contract/calendar';
 
 export interface LearnerFacts {
   personName: string;

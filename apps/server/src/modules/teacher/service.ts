@@ -16,7 +16,7 @@ import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
 import { randomPassword } from '../../lib/crypto.ts';
 import { noticeCountsSince, sendNoticesWithinCap, type SmsSender } from '../../integrations/sms.ts';
 import { allRows, iso, type PageQuery } from '../content/listing.ts';
-import { startOfDayIn } from '../../lib/calendar.ts';
+import { startOfDayIn } from '@portal/contract/calendar';
 import type { Platform } from '../platform/service.ts';
 import type { Uc } from '../uc/service.ts';
 import type { PersonService } from '../person/service.ts';

@@ -24,7 +24,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { adminChallenges, adminRoles, captchas, credentials, persons, sessions, smsCodes, wechatTickets } from '../../db/schema/index.ts';
 import { hashPassword, newId, newToken, sha256, sixDigits, verifyPassword } from '../../lib/crypto.ts';
-import { startOfDayIn } from '../../lib/calendar.ts';
+import { startOfDayIn } from '@portal/contract/calendar';
 import { Refusal } from '../../http/errors.ts';
 import type { Platform } from '../platform/service.ts';
 import type { SmsSender } from '../../integrations/sms.ts';

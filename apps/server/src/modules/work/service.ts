@@ -7,7 +7,7 @@
  * and every hand-in is a new numbered version (unique per submission), never an overwrite.
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { UC_CODE, bookTitle, wordCount, work as W } from '@portal/contract';
+import { UC_CODE, bookTitle, collegeChineseDateTime, wordCount, work as W } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { classMembers, courses, installs, organs, persons, teacherClasses, workExtensions, workFiles, workSubmissions, workVersions, works, type PracticeData } from '../../db/schema/index.ts';
 import type { Caller } from '../../http/auth.ts';
@@ -758,7 +758,7 @@ export function makeWork({ db, platform, files, classesOf, classOfTeacher, uploa
           .insert(workExtensions)
           .values({ workId: w.id, personId: body.personId, until, reason: body.reason, grantedBy: a.teacher.personId })
           .onConflictDoUpdate({ target: [workExtensions.workId, workExtensions.personId], set: { until, reason: body.reason, grantedBy: a.teacher.personId, grantedAt: new Date() } });
-        const when = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit' }).format(until);
+        const when = collegeChineseDateTime(until);
         const what = w.kind === 'homework' ? '作业' : '实践报告';
         await notifyLearner(tx, { classId: w.classId, senderId: a.teacher.personId, personId: body.personId, title: `${what}已延期：${w.title}`.slice(0, 50), content: `班主任已将您的${what}${bookTitle(w.title)}提交截止时间延至${when}。${body.reason ? `说明：${body.reason}` : ''}`.slice(0, 500) });
       });

@@ -1,22 +1,7 @@
 /** Display helpers of the public pages: dates, file sizes, hours and counts in Chinese conventions. */
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An instant as a date in China time (UTC+8, the college's time zone): 2026-11-20. */
-export function formatDate(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  const cn = new Date(d.getTime() + 8 * 3600_000);
-  return `${cn.getUTCFullYear()}-${pad(cn.getUTCMonth() + 1)}-${pad(cn.getUTCDate())}`;
-}
-
-/** An instant as date and minute in China time: 2026-11-20 09:05. */
-export function formatDateTime(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  const cn = new Date(d.getTime() + 8 * 3600_000);
-  return `${formatDate(iso)} ${pad(cn.getUTCHours())}:${pad(cn.getUTCMinutes())}`;
-}
+/** Dates and times on the college's clock: the one set of formatters in lib/format.ts. */
+export { formatDate, formatDateTime } from '../../lib/format.ts';
 
 /** Bytes as 980 B, 2.3 KB, 4.5 MB. */
 export function formatFileSize(bytes: number): string {

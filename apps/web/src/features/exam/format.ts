@@ -1,7 +1,6 @@
 /** Times and countdowns of the exam pages. */
-import dayjs from 'dayjs';
-
-export const formatDateTime = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
+/** Times on the college's clock, to the minute. */
+export { formatDateTime } from '../../lib/format.ts';
 
 /** 剩余时间 as 1:05:09 or 05:09; never negative. */
 export function formatCountdown(ms: number): string {

@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Card, Input, Popconfirm, Space } from 'antd';
-import dayjs from 'dayjs';
+import { formatClock } from '../../lib/format.ts';
 import { wordCount, work as W } from '@portal/contract';
 import { work } from '@portal/contract/refs';
 import { showError } from '../../api/client.ts';
@@ -29,7 +29,7 @@ function SaveStateText({ state }: { state: SaveState }) {
       case 'saving':
         return ['保存中…', false];
       case 'saved':
-        return [`已保存 ${dayjs(state.at).format('HH:mm:ss')}`, false];
+        return [`已保存 ${formatClock(Date.parse(state.at))}`, false];
       case 'offline':
         return ['离线，已存本机', true];
       case 'conflict':

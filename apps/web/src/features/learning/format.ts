@@ -1,5 +1,5 @@
 /** Display helpers of the learning pages. */
-import dayjs from 'dayjs';
+import { formatDate as dateOf, formatDateTime as dateTimeOf } from '../../lib/format.ts';
 
 /** 75 → 1分15秒; 3725 → 1小时02分05秒; 9 → 9秒. */
 export function formatDuration(totalSeconds: number): string {
@@ -13,8 +13,9 @@ export function formatDuration(totalSeconds: number): string {
   return `${sec}秒`;
 }
 
-export const formatDate = (iso: string | null | undefined) => (iso ? dayjs(iso).format('YYYY-MM-DD') : '—');
-export const formatDateTime = (iso: string | null | undefined) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '—');
+/** Times on the college's clock; a missing one as a dash. */
+export const formatDate = (iso: string | null | undefined) => (iso ? dateOf(iso) : '—');
+export const formatDateTime = (iso: string | null | undefined) => (iso ? dateTimeOf(iso) : '—');
 
 /** Credit hours with at most one decimal: 1.5学时. */
 export const formatHours = (h: number) => `${Math.round(h * 10) / 10}学时`;

@@ -10,7 +10,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import dayjs from 'dayjs';
+import { formatDateTime } from '../../lib/format.ts';
 import type { AnchorBridge } from '../notes/anchor.ts';
 import { StudyPanel } from './StudyPanel.tsx';
 import { useStudySession } from './useStudySession.ts';
@@ -94,7 +94,7 @@ export function LiveStudy({ resourceId, title, replay = false, courseId, bridge,
   if (phase === 'before') {
     body = (
       <div className="live-countdown" role="timer" aria-live="off">
-        <p>直播将于 {dayjs(r.liveStart).format('YYYY-MM-DD HH:mm')} 开始</p>
+        <p>直播将于 {formatDateTime(r.liveStart ?? '')} 开始</p>
         <p className="live-countdown-value">距开始还有 {countdownText(Date.parse(r.liveStart ?? '') - now)}</p>
       </div>
     );
@@ -170,7 +170,7 @@ export function LiveStudy({ resourceId, title, replay = false, courseId, bridge,
       <div className="study-media">
         <p className="live-state">
           {phase === 'before' ? '未开始' : phase === 'live' ? (replay ? '直播中' : '正在直播') : '直播已结束 · 回放'}
-          {r.liveStart && r.liveEnd ? `（${dayjs(r.liveStart).format('MM-DD HH:mm')} 至 ${dayjs(r.liveEnd).format('MM-DD HH:mm')}）` : ''}
+          {r.liveStart && r.liveEnd ? `（${formatDateTime(r.liveStart).slice(5)} 至 ${formatDateTime(r.liveEnd).slice(5)}）` : ''}
         </p>
         {body}
         {replay ? seekLimit.notice : null}

@@ -7,7 +7,6 @@ import type { remind as R } from '@portal/contract';
 import { remind, teacher } from '@portal/contract/refs';
 import { useCallQuery } from '../../api/useCallQuery.ts';
 import { LoadError } from '../learning/ListState.tsx';
-import { DEFAULT_UTC_OFFSET_MINUTES } from '@portal/contract/base';
 import { usePortalConfig } from '../../lib/config.ts';
 import { collegeDateTime } from '../../lib/format.ts';
 import { smsSummary } from './SentMessages.tsx';
@@ -16,8 +15,9 @@ import { TableRegion } from '../content/TableRegion.tsx';
 
 /** Times on the college's clock, as the schedules that made the runs are set. */
 function useCollegeTime() {
-  const offset = usePortalConfig().config?.utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES;
-  return (iso: string | null) => collegeDateTime(iso, offset);
+  // Read again when the configuration (and with it the college's zone) arrives.
+  usePortalConfig();
+  return (iso: string | null) => collegeDateTime(iso);
 }
 
 function Recipients({ run }: { run: R.RemindRun }) {

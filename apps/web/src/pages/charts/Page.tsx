@@ -4,7 +4,7 @@
  * its data as a table too, for screen readers and for copying.
  */
 import { useMemo, useState, type ReactNode } from 'react';
-import type { content as contentTypes } from '@portal/contract';
+import { collegeYear, type content as contentTypes } from '@portal/contract';
 import { catalog, content } from '@portal/contract/refs';
 import { Chart } from '../../features/charts/Chart.tsx';
 import { columnOption, monthOption, rankingBarOption, type NamedValue } from '../../features/charts/options.ts';
@@ -131,7 +131,7 @@ export default function ChartsPage() {
       <p className="page-lead">按年度统计的学员、单位、地市学时排行，各市注册人数与各月学时。</p>
       <QueryState query={years} rows={2} isEmpty={(d) => d.length === 0} emptyText="暂无培训年度">
         {(list) => {
-          const year = chosen ?? list[0]?.year ?? new Date().getFullYear();
+          const year = chosen ?? list[0]?.year ?? collegeYear();
           return (
             <>
               <div className="chips" role="group" aria-label="统计年度">

@@ -15,8 +15,9 @@ const ALL: readonly AdminRole[] = ADMIN_ROLES;
 
 /** An administrator's session is ended after this long without a call (30 minutes). */
 export const ADMIN_IDLE_SECONDS = 30 * 60;
+const HOUR_SECONDS = 60 * 60;
 /** And after this long whatever happens (a working day). */
-export const ADMIN_SESSION_SECONDS = 8 * 60 * 60;
+export const ADMIN_SESSION_SECONDS = 8 * HOUR_SECONDS;
 /** How long the password step's challenge waits for the SMS code. */
 export const ADMIN_CHALLENGE_SECONDS = 5 * 60;
 

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { Button, Space, Tabs, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { Route, Routes, useLocation, useNavigate } from 'react-router';
-import type { adminCertificate } from '@portal/contract';
+import { collegeYear, type adminCertificate } from '@portal/contract';
 import { adminCertificate as AC } from '@portal/contract/refs';
 import { AdminList, type FilterField } from '../../AdminList.tsx';
 import { formatDateTime } from '../../format.ts';
@@ -19,7 +19,7 @@ import { RuleDrawer } from './RuleDrawer.tsx';
 type Item = adminCertificate.AdminCertItem;
 type Rule = adminCertificate.IssueRule;
 
-const thisYear = new Date().getFullYear();
+const thisYear = collegeYear();
 const YEARS = Array.from({ length: 6 }, (_, i) => String(thisYear - i)).map((y) => ({ value: y, label: `${y}年` }));
 const day = (iso: string | null) => (iso ? formatDateTime(iso).slice(0, 10) : '—');
 

@@ -8,7 +8,8 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, DatePicker, Drawer, Form, Input, Modal, Popover, Select, Space, Spin, Tag, message } from 'antd';
 import type { Dayjs } from 'dayjs';
-import dayjs from 'dayjs';
+import { pickerIso, pickerNow } from '../../../lib/pickerTime.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { adminContent } from '@portal/contract/refs';
 import type { adminContent as AC } from '@portal/contract';
@@ -194,10 +195,10 @@ export function ItemEditor({ kind, id, onClose }: { kind: Kind; id: number | 'ne
     setBusy(true);
     try {
       let saved = await call(adminContent.adminContentSave, { body: saveBody(kind, values, item ? { id: item.id, version: item.version } : {}) });
-      if (then) saved = await call(adminContent.adminContentPublish, { body: { kind, id: saved.id, version: saved.version, ...(then === 'schedule' && at ? { at: at.toISOString() } : {}) } });
+      if (then) saved = await call(adminContent.adminContentPublish, { body: { kind, id: saved.id, version: saved.version, ...(then === 'schedule' && at ? { at: pickerIso(at) } : {}) } });
       setItem(saved);
       form.setFieldsValue(formValuesOf(saved));
-      void message.success(then === 'publish' ? '已发布' : then === 'schedule' ? `已定时发布：${dayjs(saved.publishedAt).format('YYYY-MM-DD HH:mm')}` : '已保存');
+      void message.success(then === 'publish' ? '已发布' : then === 'schedule' ? `已定时发布：${formatDateTime(saved.publishedAt)}` : '已保存');
       await refreshLists();
       if (then) onClose();
     } catch (err) {
@@ -249,8 +250,8 @@ export function ItemEditor({ kind, id, onClose }: { kind: Kind; id: number | 'ne
             title="定时发布"
             content={
               <Space direction="vertical">
-                <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" value={at} onChange={setAt} disabledDate={(d) => d.isBefore(dayjs(), 'day')} aria-label="发布时间" />
-                <Button type="primary" size="small" disabled={!at || at.isBefore(dayjs())} onClick={() => void save('schedule')}>
+                <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" value={at} onChange={setAt} disabledDate={(d) => d.isBefore(pickerNow(), 'day')} aria-label="发布时间" />
+                <Button type="primary" size="small" disabled={!at || at.isBefore(pickerNow())} onClick={() => void save('schedule')}>
                   到时发布
                 </Button>
               </Space>

@@ -8,7 +8,8 @@
 import { Alert, Button, Card, DatePicker, Form, Input, InputNumber, Modal, Select, Space, Switch, Tag, TreeSelect, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowLeftOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { pickerIso, toPicker } from '../../../lib/pickerTime.ts';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { adminCourses as AC } from '@portal/contract';
@@ -54,7 +55,7 @@ interface Values {
 const minutes = (s?: number | null) => (s ? `约 ${Math.round(s / 60)} 分钟` : '');
 
 function chapterValues(c: AC.AdminChapter): ChapterValues {
-  return { ...c, live: c.liveStart && c.liveEnd ? [dayjs(c.liveStart), dayjs(c.liveEnd)] : null };
+  return { ...c, live: c.liveStart && c.liveEnd ? [toPicker(c.liveStart), toPicker(c.liveEnd)] : null };
 }
 
 /** What the save call takes of a chapter: the fields of its kind. */
@@ -62,7 +63,7 @@ function chapterBody(c: ChapterValues) {
   const base = { ...(c.id ? { id: c.id } : {}), title: c.title, hidden: Boolean(c.hidden) };
   if (c.kind === 'video') return { ...base, kind: c.kind, mediaUrl: c.mediaUrl ?? '', durationSeconds: c.durationSeconds };
   if (c.kind === 'pdf') return { ...base, kind: c.kind, mediaUrl: c.mediaUrl ?? '', pages: c.pages, minReadSeconds: c.minReadSeconds };
-  return { ...base, kind: c.kind, liveStart: c.live?.[0]?.toISOString(), liveEnd: c.live?.[1]?.toISOString(), streamUrl: c.streamUrl ?? '', replayUrl: c.replayUrl || null };
+  return { ...base, kind: c.kind, liveStart: c.live?.[0] ? pickerIso(c.live[0]) : undefined, liveEnd: c.live?.[1] ? pickerIso(c.live[1]) : undefined, streamUrl: c.streamUrl ?? '', replayUrl: c.replayUrl || null };
 }
 
 export function CourseEditor() {

@@ -9,7 +9,8 @@ import { Alert, Button, Card, DatePicker, Form, Input, InputNumber, Modal, Radio
 import type { TableColumnsType } from 'antd';
 import { ArrowDownOutlined, ArrowLeftOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { pickerIso, pickerNow, toPicker } from '../../../lib/pickerTime.ts';
 import { useNavigate, useParams } from 'react-router';
 import type { adminExams as AX } from '@portal/contract';
 import { adminExams } from '@portal/contract/refs';
@@ -121,11 +122,11 @@ function Editor({ exam }: { exam: AX.AdminExamDetail | null }) {
   const fixedTotal = useMemo(() => Math.round(paper.reduce((n, p) => n + (p.score || 0), 0) * 10) / 10, [paper]);
   const total = random ? Math.round(rules.reduce((n, r) => n + (r?.count || 0) * (r?.score || 0), 0) * 10) / 10 : fixedTotal;
   useEffect(() => {
-    if (!exam) form.setFieldsValue({ window: [dayjs().startOf('minute'), dayjs().add(7, 'day').endOf('day').startOf('minute')] });
+    if (!exam) form.setFieldsValue({ window: [pickerNow().startOf('minute'), pickerNow().add(7, 'day').endOf('day').startOf('minute')] });
   }, [exam, form]);
 
   const initial: Partial<Values> = exam
-    ? { ...exam, window: [dayjs(exam.startAt), dayjs(exam.endAt)], randomRules: exam.randomRules.map(({ available: _n, ...r }) => ({ ...r, bank: r.bank ?? '' })) }
+    ? { ...exam, window: [toPicker(exam.startAt), toPicker(exam.endAt)], randomRules: exam.randomRules.map(({ available: _n, ...r }) => ({ ...r, bank: r.bank ?? '' })) }
     : { selection: 'fixed', randomRules: [], durationMinutes: 60, passScore: 60, attemptsAllowed: 1, decidesCompletion: false, review: 'afterEnd', partialCredit: false, shuffleQuestions: false, shuffleOptions: false, installId: null, classId: null };
 
   /** Saves; answers the saved exam (or null when refused or invalid). */
@@ -136,8 +137,8 @@ function Editor({ exam }: { exam: AX.AdminExamDetail | null }) {
       title: v.title,
       installId: v.installId ?? null,
       classId: v.classId ?? null,
-      startAt: v.window[0].toISOString(),
-      endAt: v.window[1].toISOString(),
+      startAt: pickerIso(v.window[0]),
+      endAt: pickerIso(v.window[1]),
       durationMinutes: v.durationMinutes,
       passScore: v.passScore,
       attemptsAllowed: v.attemptsAllowed,

@@ -8,7 +8,8 @@ import { Alert, Button, Card, DatePicker, Form, Input, InputNumber, List, Popcon
 import type { TableColumnsType } from 'antd';
 import { ArrowLeftOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { pickerIso, pickerNow, toPicker } from '../../../lib/pickerTime.ts';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { adminTraining as AT } from '@portal/contract';
 import { adminTraining as T } from '@portal/contract/refs';
@@ -48,13 +49,13 @@ function Editor({ cls }: { cls: Cls | null }) {
   const presetTopic = Number(useSearchParams()[0].get('installId')) || null;
 
   const initial: Partial<Values> = cls
-    ? { ...cls, period: [dayjs(cls.startAt), dayjs(cls.endAt)] }
-    : { installId: presetTopic, requiredHours: 10, period: [dayjs().startOf('day'), dayjs().add(90, 'day').endOf('day').startOf('minute')] };
+    ? { ...cls, period: [toPicker(cls.startAt), toPicker(cls.endAt)] }
+    : { installId: presetTopic, requiredHours: 10, period: [pickerNow().startOf('day'), pickerNow().add(90, 'day').endOf('day').startOf('minute')] };
 
   const save = async (v: Values) => {
     setBusy(true);
     try {
-      const body = { name: v.name, installId: v.installId ?? null, startAt: v.period[0].toISOString(), endAt: v.period[1].toISOString(), requiredHours: v.requiredHours, id: cls?.id ?? null, version: cls?.version ?? null };
+      const body = { name: v.name, installId: v.installId ?? null, startAt: pickerIso(v.period[0]), endAt: pickerIso(v.period[1]), requiredHours: v.requiredHours, id: cls?.id ?? null, version: cls?.version ?? null };
       const saved = await call(T.adminClassSave, { body });
       toast('success', cls ? '班级已保存' : '班级已创建，请添加教师和学员');
       await client.invalidateQueries({ queryKey: callKey(T.adminClassGet) });

@@ -9,7 +9,8 @@ import { Alert, Button, Card, DatePicker, Empty, Form, Input, InputNumber, Modal
 import type { TableColumnsType } from 'antd';
 import { ArrowLeftOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { pickerIso, pickerNow, toPicker } from '../../../lib/pickerTime.ts';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { adminTraining as AT } from '@portal/contract';
 import { adminTraining as T } from '@portal/contract/refs';
@@ -79,10 +80,10 @@ function Editor({ topic }: { topic: Topic | null }) {
   const options = useCallQuery(T.adminTrainingOptions, {}, { staleTime: 0 });
   const { busy, run } = useSaver();
   const kind = (Form.useWatch('kind', form) as Values['kind'] | undefined) ?? topic?.kind ?? 'special';
-  const started = topic ? dayjs(topic.startAt).isBefore(dayjs()) : false;
+  const started = topic ? Date.parse(topic.startAt) < Date.now() : false;
 
   const initial: Partial<Values> = topic
-    ? { ...topic, apply: [dayjs(topic.applyStart), dayjs(topic.applyEnd)], period: [dayjs(topic.startAt), dayjs(topic.endAt)] }
+    ? { ...topic, apply: [toPicker(topic.applyStart), toPicker(topic.applyEnd)], period: [toPicker(topic.startAt), toPicker(topic.endAt)] }
     : {
         kind: 'special',
         organizer: '',
@@ -90,8 +91,8 @@ function Editor({ topic }: { topic: Topic | null }) {
         coverUrl: '',
         capacity: 0,
         requiredHours: 10,
-        apply: [dayjs().startOf('day'), dayjs().add(30, 'day').endOf('day').startOf('minute')],
-        period: [dayjs().startOf('day'), dayjs().add(90, 'day').endOf('day').startOf('minute')],
+        apply: [pickerNow().startOf('day'), pickerNow().add(30, 'day').endOf('day').startOf('minute')],
+        period: [pickerNow().startOf('day'), pickerNow().add(90, 'day').endOf('day').startOf('minute')],
       };
 
   const save = async (v: Values) => {
@@ -102,10 +103,10 @@ function Editor({ topic }: { topic: Topic | null }) {
       organizer: v.organizer ?? '',
       description: v.description ?? '',
       coverUrl: v.coverUrl ?? '',
-      applyStart: v.apply[0].toISOString(),
-      applyEnd: v.apply[1].toISOString(),
-      startAt: v.period[0].toISOString(),
-      endAt: v.period[1].toISOString(),
+      applyStart: pickerIso(v.apply[0]),
+      applyEnd: pickerIso(v.apply[1]),
+      startAt: pickerIso(v.period[0]),
+      endAt: pickerIso(v.period[1]),
       capacity: v.capacity,
       requiredHours: v.requiredHours,
       id: topic?.id ?? null,

@@ -7,7 +7,7 @@ import { Button, Form, Input, InputNumber, Modal, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import type { adminTraining as AT } from '@portal/contract';
+import { collegeYear, type adminTraining as AT } from '@portal/contract';
 import { adminTraining as T } from '@portal/contract/refs';
 import { call, showError } from '../../../api/client.ts';
 import { callKey, useCallQuery } from '../../../api/useCallQuery.ts';
@@ -64,7 +64,7 @@ function YearModal({ year, onClose }: { year: Year | null; onClose: () => void }
       setBusy(false);
     }
   };
-  const next = new Date().getFullYear() + 1;
+  const next = collegeYear() + 1;
   return (
     <Modal open title={year ? `修改年度：${year.name}` : '新建培训年度'} okText="保存" cancelText="取消" onOk={() => form.submit()} confirmLoading={busy} onCancel={onClose} destroyOnHidden>
       <Form form={form} name="year" layout="vertical" initialValues={year ?? { year: next, name: `${next}年度` }} onFinish={(v) => void save(v)}>

@@ -23,7 +23,6 @@ import { deskTable } from '../../../features/teacher/tableLayout.ts';
 import { toast } from '../../../lib/toast.ts';
 import { usePortalConfig } from '../../../lib/config.ts';
 import { collegeDateTime } from '../../../lib/format.ts';
-import { DEFAULT_UTC_OFFSET_MINUTES } from '@portal/contract/base';
 import '../../../features/teacher/teacher.css';
 import { TableRegion } from '../../../features/content/TableRegion.tsx';
 import { usePageNarrowerThan } from '../../../lib/pageWidth.ts';
@@ -112,8 +111,9 @@ function Schedules({ classId, compose }: { classId: number; compose: () => Promi
   const list = useCallQuery(remind.findRemindSchedule, { query: { classId } }, { enabled: classId > 0, staleTime: 0 });
   const [adding, setAdding] = useState<Compose | null>(null);
   const [when, setWhen] = useState({ weekday: 1, time: '09:00' });
-  const offset = usePortalConfig().config?.utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES;
-  const formatDateTime = (iso: string | null) => collegeDateTime(iso, offset);
+  // Drawn again when the configuration (and with it the college's zone) arrives.
+  usePortalConfig();
+  const formatDateTime = (iso: string | null) => collegeDateTime(iso);
   const changed = () => {
     void client.invalidateQueries({ queryKey: [remind.findRemindSchedule.name] });
     void client.invalidateQueries({ queryKey: [remind.findRemindRun.name] });

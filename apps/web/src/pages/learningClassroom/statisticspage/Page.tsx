@@ -2,13 +2,14 @@
 import { useState } from 'react';
 import { Progress, Select } from 'antd';
 import { learning } from '@portal/contract/refs';
+import { collegeYear } from '@portal/contract/base';
 import { HoursCharts } from '../../../features/classroom/HoursCharts.tsx';
 import { formatHours, percentOf } from '../../../features/learning/format.ts';
 import { QueryState } from '../../../features/learning/ListState.tsx';
 import { useCallQuery } from '../../../api/useCallQuery.ts';
 
 export default function StatisticsPage() {
-  const thisYear = new Date().getFullYear();
+  const thisYear = collegeYear();
   const [year, setYear] = useState(thisYear);
   const q = useCallQuery(learning.findCreditHours, { query: { year } }, { staleTime: 0 });
   return (
