@@ -45,7 +45,7 @@ import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
 import { dateIn } from '../../lib/calendar.ts';
 import { allRows, containsPattern } from '../content/listing.ts';
 import type { Platform } from '../platform/service.ts';
-import { recordChange } from '../admin/service.ts';
+import { changeRecorded, recordChange } from '../admin/service.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Q = Db | Tx;
@@ -74,8 +74,9 @@ const one = async <R>(q: Q, query: SQL) => ((await q.execute(query)) as unknown 
 const mask = (mobile: string) => (mobile.length >= 7 ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : mobile);
 
 export function makeAdminTraining({ db, platform, timeZone, changed, enrol }: AdminTrainingDeps) {
-  const audit = (who: Who, target: string, action: string, before: unknown, after: unknown) =>
-    recordChange(platform, { personId: who.personId, ip: who.ip, event: EVENT, target, action, before, after });
+  /** The change's audit entry, written in the change's own transaction. */
+  const audit = (tx: Tx, who: Who, target: string, action: string, before: unknown, after: unknown) =>
+    recordChange(tx, { personId: who.personId, ip: who.ip, event: EVENT, target, action, before, after });
 
   // ---- years ---------------------------------------------------------------------------------------
 
@@ -203,14 +204,14 @@ export function makeAdminTraining({ db, platform, timeZone, changed, enrol }: Ad
 
   /** One change of a topic's plans: locked, done, audited with the topic before and after, pages forgotten. */
   async function planChange(who: Who, planId: number, version: number | null, action: string, change: (tx: Tx, plan: typeof plans.$inferSelect) => Promise<void>) {
-    const { installId, before } = await db.transaction(async (tx) => {
+    const after = await db.transaction(async (tx) => {
       const plan = await lockPlan(tx, planId, version);
       const before = await topicDetail(tx, plan.installId);
       await change(tx, plan);
-      return { installId: plan.installId, before };
+      const after = await topicDetail(tx, plan.installId);
+      await audit(tx, who, `plan:${planId}`, action, topicRecord(before), topicRecord(after));
+      return after;
     });
-    const after = await topicDetail(db, installId);
-    await audit(who, `plan:${planId}`, action, topicRecord(before), topicRecord(after));
     changed();
     return after;
   }
@@ -297,10 +298,10 @@ export function makeAdminTraining({ db, platform, timeZone, changed, enrol }: Ad
         // Only the link goes: progress, completions, attempts and certificates are the person's.
         await tx.delete(table).where(link);
       }
+      const [p] = await tx.select(personColumns).from(persons).leftJoin(organs, eq(organs.id, persons.organId)).where(eq(persons.personId, input.personId));
+      const shown = { personId: input.personId, personName: p?.personName, personNo: p?.personNo, role: label };
+      await audit(tx, who, `class:${input.classId}`, `${adding ? '加入' : '移出'}班级${label}`, adding ? null : shown, adding ? shown : null);
     });
-    const [p] = await db.select(personColumns).from(persons).leftJoin(organs, eq(organs.id, persons.organId)).where(eq(persons.personId, input.personId));
-    const shown = { personId: input.personId, personName: p?.personName, personNo: p?.personNo, role: label };
-    await audit(who, `class:${input.classId}`, `${adding ? '加入' : '移出'}班级${label}`, adding ? null : shown, adding ? shown : null);
     changed();
     return classDetail(db, input.classId);
   }
@@ -347,20 +348,26 @@ export function makeAdminTraining({ db, platform, timeZone, changed, enrol }: Ad
     },
 
     async yearSave(who: Who, input: z.infer<typeof T.adminYearSave.body>) {
-      const { id, before } = await db.transaction(async (tx) => {
-        const [taken] = await tx.select({ id: trainingYears.id }).from(trainingYears).where(eq(trainingYears.year, input.year));
-        if (taken && taken.id !== input.id) throw new Refusal(T.TRAINING_MSG.yearTaken(input.year));
-        if (input.id === null) {
-          const [row] = await tx.insert(trainingYears).values({ year: input.year, name: input.name }).onConflictDoNothing().returning({ id: trainingYears.id });
-          if (!row) throw new Refusal(T.TRAINING_MSG.yearTaken(input.year));
-          return { id: row.id, before: null };
-        }
-        const before = await yearById(tx, input.id);
-        await tx.update(trainingYears).set({ year: input.year, name: input.name }).where(eq(trainingYears.id, input.id));
-        return { id: input.id, before };
-      });
-      const after = await yearById(db, id);
-      await audit(who, `year:${id}`, before ? '修改培训年度' : '新建培训年度', before, after);
+      const after = await changeRecorded(
+        db,
+        async (tx) => {
+          const [taken] = await tx.select({ id: trainingYears.id }).from(trainingYears).where(eq(trainingYears.year, input.year));
+          if (taken && taken.id !== input.id) throw new Refusal(T.TRAINING_MSG.yearTaken(input.year));
+          if (input.id === null) {
+            const [row] = await tx.insert(trainingYears).values({ year: input.year, name: input.name }).onConflictDoNothing().returning({ id: trainingYears.id });
+            if (!row) throw new Refusal(T.TRAINING_MSG.yearTaken(input.year));
+            return { id: row.id, before: null };
+          }
+          const before = await yearById(tx, input.id);
+          await tx.update(trainingYears).set({ year: input.year, name: input.name }).where(eq(trainingYears.id, input.id));
+          return { id: input.id, before };
+        },
+        async (tx, { id, before }) => {
+          const after = await yearById(tx, id);
+          await audit(tx, who, `year:${id}`, before ? '修改培训年度' : '新建培训年度', before, after);
+          return after;
+        },
+      );
       changed();
       return after;
     },
@@ -429,23 +436,29 @@ export function makeAdminTraining({ db, platform, timeZone, changed, enrol }: Ad
       };
       checkTimes(values.applyStart, values.applyEnd, T.TRAINING_MSG.applyEndBeforeStart);
       checkTimes(values.startAt, values.endAt, T.TRAINING_MSG.endBeforeStart);
-      const { id, before } = await db.transaction(async (tx) => {
-        await yearById(tx, fields.yearId);
-        if (givenId === null) {
-          const [row] = await tx.insert(installs).values(values).returning({ id: installs.id });
-          return { id: row!.id, before: null };
-        }
-        const locked = await lockTopic(tx, givenId);
-        if (version === null || locked.version !== version) throw stale();
-        const before = await topicDetail(tx, givenId);
-        if (fields.capacity > 0 && fields.capacity < before.applicantCount) throw new Refusal(T.TRAINING_MSG.capacityBelowApplicants(before.applicantCount));
-        const now = await one<{ now: string }>(tx, sql`select now()::text as now`);
-        if (locked.startAt <= new Date(now.now) && Number(locked.requiredHours) !== fields.requiredHours) throw new Refusal(T.TRAINING_MSG.hoursAfterStart(dateIn(timeZone, locked.startAt.getTime())));
-        await tx.update(installs).set({ ...values, version: sql`${installs.version} + 1` }).where(eq(installs.id, givenId));
-        return { id: givenId, before };
-      });
-      const after = await topicDetail(db, id);
-      await audit(who, `install:${id}`, before ? '修改培训项目' : '新建培训项目', before && topicRecord(before), topicRecord(after));
+      const after = await changeRecorded(
+        db,
+        async (tx) => {
+          await yearById(tx, fields.yearId);
+          if (givenId === null) {
+            const [row] = await tx.insert(installs).values(values).returning({ id: installs.id });
+            return { id: row!.id, before: null };
+          }
+          const locked = await lockTopic(tx, givenId);
+          if (version === null || locked.version !== version) throw stale();
+          const before = await topicDetail(tx, givenId);
+          if (fields.capacity > 0 && fields.capacity < before.applicantCount) throw new Refusal(T.TRAINING_MSG.capacityBelowApplicants(before.applicantCount));
+          const now = await one<{ now: string }>(tx, sql`select now()::text as now`);
+          if (locked.startAt <= new Date(now.now) && Number(locked.requiredHours) !== fields.requiredHours) throw new Refusal(T.TRAINING_MSG.hoursAfterStart(dateIn(timeZone, locked.startAt.getTime())));
+          await tx.update(installs).set({ ...values, version: sql`${installs.version} + 1` }).where(eq(installs.id, givenId));
+          return { id: givenId, before };
+        },
+        async (tx, { id, before }) => {
+          const after = await topicDetail(tx, id);
+          await audit(tx, who, `install:${id}`, before ? '修改培训项目' : '新建培训项目', before && topicRecord(before), topicRecord(after));
+          return after;
+        },
+      );
       changed();
       return after;
     },
@@ -455,7 +468,7 @@ export function makeAdminTraining({ db, platform, timeZone, changed, enrol }: Ad
      * learner's record depends on it: nobody enrolled, no class, exam, assignment or certificate.
      */
     async topicDelete(who: Who, input: { id: number; version: number }) {
-      const before = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const locked = await lockTopic(tx, input.id);
         if (locked.version !== input.version) throw stale();
         const before = await topicDetail(tx, input.id);
@@ -479,9 +492,8 @@ export function makeAdminTraining({ db, platform, timeZone, changed, enrol }: Ad
         await tx.delete(planCourses).where(inArray(planCourses.planId, tx.select({ id: plans.id }).from(plans).where(eq(plans.installId, input.id))));
         await tx.delete(plans).where(eq(plans.installId, input.id));
         await tx.delete(installs).where(eq(installs.id, input.id));
-        return before;
+        await audit(tx, who, `install:${input.id}`, '删除培训项目', topicRecord(before), null);
       });
-      await audit(who, `install:${input.id}`, '删除培训项目', topicRecord(before), null);
       changed();
       return { id: input.id };
     },
@@ -493,15 +505,15 @@ export function makeAdminTraining({ db, platform, timeZone, changed, enrol }: Ad
         if (same && same.id !== except) throw new Refusal(T.TRAINING_MSG.planTitleTaken);
       };
       if (input.id === null) {
-        const { planId, before } = await db.transaction(async (tx) => {
+        const after = await db.transaction(async (tx) => {
           await lockTopic(tx, input.installId);
           const before = await topicDetail(tx, input.installId);
           await titleTaken(tx, input.installId, null);
           const [row] = await tx.insert(plans).values({ installId: input.installId, ...fields }).returning({ id: plans.id });
-          return { planId: row!.id, before };
+          const after = await topicDetail(tx, input.installId);
+          await audit(tx, who, `plan:${row!.id}`, '新建学习计划', topicRecord(before), topicRecord(after));
+          return after;
         });
-        const after = await topicDetail(db, input.installId);
-        await audit(who, `plan:${planId}`, '新建学习计划', topicRecord(before), topicRecord(after));
         changed();
         return after;
       }
@@ -604,21 +616,27 @@ export function makeAdminTraining({ db, platform, timeZone, changed, enrol }: Ad
       const { id: givenId, version, ...fields } = input;
       const values = { name: fields.name, installId: fields.installId, startAt: new Date(fields.startAt), endAt: new Date(fields.endAt), requiredHours: fields.requiredHours };
       checkTimes(values.startAt, values.endAt, T.TRAINING_MSG.endBeforeStart);
-      const { id, before } = await db.transaction(async (tx) => {
-        await checkInstall(tx, fields.installId);
-        if (givenId === null) {
-          const [row] = await tx.insert(teacherClasses).values(values).returning({ id: teacherClasses.id });
-          return { id: row!.id, before: null };
-        }
-        const [locked] = await tx.select().from(teacherClasses).where(eq(teacherClasses.id, givenId)).for('update');
-        if (!locked) throw new Refusal(T.TRAINING_MSG.classMissing, 404);
-        if (version === null || locked.version !== version) throw stale();
-        const before = await classDetail(tx, givenId);
-        await tx.update(teacherClasses).set({ ...values, version: sql`${teacherClasses.version} + 1` }).where(eq(teacherClasses.id, givenId));
-        return { id: givenId, before };
-      });
-      const after = await classDetail(db, id);
-      await audit(who, `class:${id}`, before ? '修改班级' : '新建班级', before && classRecord(before), classRecord(after));
+      const after = await changeRecorded(
+        db,
+        async (tx) => {
+          await checkInstall(tx, fields.installId);
+          if (givenId === null) {
+            const [row] = await tx.insert(teacherClasses).values(values).returning({ id: teacherClasses.id });
+            return { id: row!.id, before: null };
+          }
+          const [locked] = await tx.select().from(teacherClasses).where(eq(teacherClasses.id, givenId)).for('update');
+          if (!locked) throw new Refusal(T.TRAINING_MSG.classMissing, 404);
+          if (version === null || locked.version !== version) throw stale();
+          const before = await classDetail(tx, givenId);
+          await tx.update(teacherClasses).set({ ...values, version: sql`${teacherClasses.version} + 1` }).where(eq(teacherClasses.id, givenId));
+          return { id: givenId, before };
+        },
+        async (tx, { id, before }) => {
+          const after = await classDetail(tx, id);
+          await audit(tx, who, `class:${id}`, before ? '修改班级' : '新建班级', before && classRecord(before), classRecord(after));
+          return after;
+        },
+      );
       changed();
       return after;
     },
@@ -628,7 +646,7 @@ export function makeAdminTraining({ db, platform, timeZone, changed, enrol }: Ad
      * depends on it: no member, assignment, exam, class notice or reminder.
      */
     async classDelete(who: Who, input: { id: number; version: number }) {
-      const before = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const [locked] = await tx.select().from(teacherClasses).where(eq(teacherClasses.id, input.id)).for('update');
         if (!locked) throw new Refusal(T.TRAINING_MSG.classMissing, 404);
         if (locked.version !== input.version) throw stale();
@@ -653,9 +671,8 @@ export function makeAdminTraining({ db, platform, timeZone, changed, enrol }: Ad
         await tx.delete(classTeachers).where(eq(classTeachers.classId, input.id));
         await tx.delete(classCourses).where(eq(classCourses.classId, input.id));
         await tx.delete(teacherClasses).where(eq(teacherClasses.id, input.id));
-        return before;
+        await audit(tx, who, `class:${input.id}`, '删除班级', classRecord(before), null);
       });
-      await audit(who, `class:${input.id}`, '删除班级', classRecord(before), null);
       changed();
       return { id: input.id };
     },
