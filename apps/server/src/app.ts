@@ -15,7 +15,7 @@ import { makeAuth } from './http/auth.ts';
 import { makeBinder, type Binder } from './http/bind.ts';
 import { registerJsonParser } from './http/body.ts';
 import { failure } from './http/envelope.ts';
-import { HttpError, isDatabaseDown } from './http/errors.ts';
+import { HttpError, isDatabaseDown, isWriteConflict } from './http/errors.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { registerSecurityHeaders, registerServerTiming } from './http/headers.ts';
 import { makeSsr, SSR_PATHS, type Ssr } from './http/ssr.ts';
@@ -131,6 +131,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (isDatabaseDown(err)) {
       req.log.error({ err }, 'database unavailable');
       return reply.code(503).send(failure(kind, 503, MSG.serviceUnavailable));
+    }
+    // The safety net for a race a service does not answer itself: the winner's write stands, the loser hears so.
+    if (isWriteConflict(err)) {
+      req.log.warn({ err: err.message }, 'write conflict');
+      return reply.code(409).send(failure(kind, 409, MSG.conflict));
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {

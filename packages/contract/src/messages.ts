@@ -64,6 +64,8 @@ export const MSG = {
   uploadIncomplete: '上传的文件不完整或格式不正确，请重新上传',
   notFound: '请求的资源不存在',
   serverError: '服务器繁忙，请稍后再试',
+  /** Two changes of one record at the same moment: the other was saved first, this one was not. */
+  conflict: '该记录刚被他人同时修改，本次操作未保存，请刷新后查看',
   serviceUnavailable: '服务暂时不可用，请稍后再试',
 } as const;
 

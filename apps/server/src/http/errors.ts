@@ -29,3 +29,18 @@ export function isDatabaseDown(err: unknown): boolean {
   if (/Connection terminated|connection.*(closed|refused)|Client has encountered a connection error/i.test(e.message ?? '')) return true;
   return e.cause ? isDatabaseDown(e.cause) : false;
 }
+
+/**
+ * PostgreSQL's answers to two writes of one record at the same moment: a unique violation (the other
+ * inserted first), a serialisation failure or a deadlock (the database chose this one to give way).
+ * The record is as the winner left it, so the loser is told, not given a 500.
+ */
+const CONFLICT_CODES = new Set(['23505', '40001', '40P01']);
+
+/** Whether the error (or what it wraps: drizzle wraps the driver's) is a lost race for one record. */
+export function isWriteConflict(err: unknown): boolean {
+  const e = err as { code?: unknown; cause?: unknown } | null;
+  if (!e || typeof e !== 'object') return false;
+  if (typeof e.code === 'string' && CONFLICT_CODES.has(e.code)) return true;
+  return e.cause ? isWriteConflict(e.cause) : false;
+}

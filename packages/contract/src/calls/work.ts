@@ -110,6 +110,10 @@ export const WORK_MSG = {
   textRequired: '请填写正文',
   practiceFieldsRequired: '请填写实践时间、地点、实践内容和取得成效',
   notPending: '该作业已被批阅或已撤回，请刷新后查看',
+  /** Another teacher of the class reviewed it first (two teachers at once): theirs stands. */
+  reviewedByOther: '该作业已由其他老师批阅，请刷新后查看',
+  /** A review from the review queue holds it for its undo window: that review becomes final unless undone. */
+  heldInQueue: '该作业已在批阅中心批阅，正处于可撤销的等待期内，本次批阅未保存，请稍后刷新查看',
   versionChanged: '学员已提交新的版本，请刷新后批阅',
   scoreRequired: '通过时请填写成绩',
   scoreRange: '成绩为0至100分',

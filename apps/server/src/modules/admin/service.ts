@@ -12,13 +12,13 @@ import { desc, eq, gt, lt } from 'drizzle-orm';
 import { admin as A, operator as O, type AdminRole } from '@portal/contract';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { persons, serverInstances } from '../../db/schema/index.ts';
 import { HttpError } from '../../http/errors.ts';
 import { readiness } from '../../http/metrics.ts';
 import type { XlsxExport } from '../../http/xlsx.ts';
 import { chinaDate } from '../../http/xlsx.ts';
-import type { Platform } from '../platform/service.ts';
+import { writeAudit, type Platform } from '../platform/service.ts';
 import type { Ops } from '../ops/service.ts';
 import { MANIFEST, readManifest } from '../ops/backup.ts';
 import { parseBound } from '../ops/audit.ts';
@@ -45,8 +45,13 @@ export interface Change {
   outcome?: 'success' | 'failure';
 }
 
-export function recordChange(platform: Platform, c: Change) {
-  return platform.audit({
+/**
+ * Writes the change's entry with `q`, the transaction that makes the change (its after-state read in
+ * it), so the entry and the change commit or roll back together. A change outside the database (a
+ * file stored, a backup taken) passes the database itself, after the change is done.
+ */
+export function recordChange(q: Db | Tx, c: Change) {
+  return writeAudit(q, {
     personId: c.personId,
     ip: c.ip,
     event: c.event,
@@ -54,6 +59,14 @@ export function recordChange(platform: Platform, c: Change) {
     outcome: c.outcome ?? 'success',
     detail: { action: c.action, before: c.before ?? null, after: c.after ?? null },
   });
+}
+
+/**
+ * A change and its entry in one transaction: `change` writes and answers what the entry needs; `record`
+ * reads the after-state and writes the entry (recordChange) with the same transaction, answering the result.
+ */
+export function changeRecorded<R, A>(db: Db, change: (tx: Tx) => Promise<R>, record: (tx: Tx, done: R) => Promise<A>): Promise<A> {
+  return db.transaction(async (tx) => record(tx, await change(tx)));
 }
 
 const mask = (mobile: string) => `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
@@ -102,7 +115,7 @@ export interface AdminDeps {
   version: string;
 }
 
-export function makeAdmin({ db, config, platform, ops, rolesOf, version }: AdminDeps) {
+export function makeAdmin({ db, config, ops, rolesOf, version }: AdminDeps) {
   const instanceId = randomUUID();
   const startedAt = new Date();
 
@@ -207,7 +220,7 @@ export function makeAdmin({ db, config, platform, ops, rolesOf, version }: Admin
 
     async backupNow(caller: { personId: number }, ip: string) {
       const taken = await ops.backup(`admin:${ip}`);
-      await recordChange(platform, { personId: caller.personId, ip, event: 'adminOps', target: 'backup', action: '立即备份', before: null, after: { dir: path.basename(taken.dir) } });
+      await recordChange(db, { personId: caller.personId, ip, event: 'adminOps', target: 'backup', action: '立即备份', before: null, after: { dir: path.basename(taken.dir) } });
       return taken;
     },
   };

@@ -145,8 +145,9 @@ export function makeAdminCourses({ db, platform, storage, changed, completionsTo
     };
   }
 
-  const audit = (who: Who, id: number, action: string, before: unknown, after: unknown) =>
-    recordChange(platform, { personId: who.personId, ip: who.ip, event: EVENT, target: `course:${id}`, action, before, after });
+  /** The change's audit entry, written in the change's own transaction. */
+  const audit = (tx: Tx, who: Who, id: number, action: string, before: unknown, after: unknown) =>
+    recordChange(tx, { personId: who.personId, ip: who.ip, event: EVENT, target: `course:${id}`, action, before, after });
 
   async function checkCategory(tx: Tx, categoryId: number) {
     const [cat] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId)).limit(1);
@@ -255,7 +256,7 @@ export function makeAdminCourses({ db, platform, storage, changed, completionsTo
 
   /** A change of status made on `version`. */
   async function setStatus(who: Who, t: { id: number; version: number }, to: 'published' | 'offline'): Promise<C.AdminCourse> {
-    const { before, after } = await db.transaction(async (tx) => {
+    const after = await db.transaction(async (tx) => {
       const before = await courseOf(tx, t.id);
       if (!before) throw new Refusal(C.ADMIN_COURSES_MSG.notFound, 404);
       if (before.version !== t.version) throw new Refusal(A.ADMIN_MSG.staleVersion, 409);
@@ -271,10 +272,10 @@ export function makeAdminCourses({ db, platform, storage, changed, completionsTo
         .update(courses)
         .set({ status: to, ...dated })
         .where(eq(courses.id, t.id));
-      return { before, after: (await courseOf(tx, t.id))! };
+      const after = (await courseOf(tx, t.id))!;
+      await audit(tx, who, t.id, to === 'published' ? '发布课程' : '下架课程', before, after);
+      return after;
     });
-    // After the commit: on the embedded database a write beside an open transaction would wait for it.
-    await audit(who, t.id, to === 'published' ? '发布课程' : '下架课程', before, after);
     changed?.();
     return after;
   }
@@ -339,32 +340,33 @@ export function makeAdminCourses({ db, platform, storage, changed, completionsTo
         description: input.description,
       };
       if (input.id === undefined) {
-        const id = await db.transaction(async (tx) => {
+        const after = await db.transaction(async (tx) => {
           await checkCategory(tx, input.categoryId);
           const [row] = await tx
             .insert(courses)
             .values({ ...fields, status: 'draft' })
             .returning({ id: courses.id });
           await arrangeChapters(tx, row!.id, input.chapters);
-          return row!.id;
+          const after = (await courseOf(tx, row!.id))!;
+          await audit(tx, who, row!.id, '新建课程', null, after);
+          return after;
         });
-        const after = (await courseOf(db, id))!;
-        await audit(who, id, '新建课程', null, after);
         changed?.();
         return after;
       }
       if (input.version === undefined) throw new Refusal('请提供所编辑的版本号');
       const id = input.id;
-      const { before, after } = await db.transaction(async (tx) => {
+      const after = await db.transaction(async (tx) => {
         const before = await courseOf(tx, id);
         await claim(tx, id, input.version!);
         await checkCategory(tx, input.categoryId);
         // The course's hours change what later completions grant; granted ones keep theirs (course_completions.hours).
         await tx.update(courses).set(fields).where(eq(courses.id, id));
         if (await arrangeChapters(tx, id, input.chapters)) await completionsToCheck?.(tx, id);
-        return { before, after: (await courseOf(tx, id))! };
+        const after = (await courseOf(tx, id))!;
+        await audit(tx, who, id, '编辑课程', before, after);
+        return after;
       });
-      await audit(who, id, '编辑课程', before, after);
       changed?.();
       return after;
     },
@@ -383,7 +385,7 @@ export function makeAdminCourses({ db, platform, storage, changed, completionsTo
       const month = new Date().toISOString().slice(0, 7).replace('-', '');
       const url = await storage.put(`courses/${month}/${newId(12)}.${type}`, file.bytes);
       const name = (file.name.split(/[\\/]/).pop() ?? '').slice(0, 100);
-      await recordChange(platform, { personId: who.personId, ip: who.ip, event: EVENT, target: 'upload:cover', action: '上传课程封面', before: null, after: { url, name, size: file.bytes.length } });
+      await recordChange(db, { personId: who.personId, ip: who.ip, event: EVENT, target: 'upload:cover', action: '上传课程封面', before: null, after: { url, name, size: file.bytes.length } });
       return { url, name, size: file.bytes.length };
     },
   };

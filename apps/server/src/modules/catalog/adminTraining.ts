@@ -36,7 +36,7 @@ import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
 import { dateIn } from '@portal/contract/calendar';
 import { allRows, containsPattern } from '../content/listing.ts';
 import type { Platform } from '../platform/service.ts';
-import { recordChange } from '../admin/service.ts';
+import { changeRecorded, recordChange } from '../admin/service.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Q = Db | Tx;
@@ -62,8 +62,9 @@ const stale = () => new Refusal(A.ADMIN_MSG.staleVersion, 409);
 const one = async <R>(q: Q, query: SQL) => ((await q.execute(query)) as unknown as { rows: R[] }).rows[0]!;
 
 export function makeAdminTraining({ db, platform, timeZone, changed, dropApplications }: AdminTrainingDeps) {
-  const audit = (who: Who, target: string, action: string, before: unknown, after: unknown) =>
-    recordChange(platform, { personId: who.personId, ip: who.ip, event: EVENT, target, action, before, after });
+  /** The change's audit entry, written in the change's own transaction. */
+  const audit = (tx: Tx, who: Who, target: string, action: string, before: unknown, after: unknown) =>
+    recordChange(tx, { personId: who.personId, ip: who.ip, event: EVENT, target, action, before, after });
 
   // ---- years ---------------------------------------------------------------------------------------
 
@@ -196,14 +197,14 @@ export function makeAdminTraining({ db, platform, timeZone, changed, dropApplica
 
   /** One change of a topic's plans: locked, done, audited with the topic before and after, pages forgotten. */
   async function planChange(who: Who, planId: number, version: number | null, action: string, change: (tx: Tx, plan: typeof plans.$inferSelect) => Promise<void>) {
-    const { installId, before } = await db.transaction(async (tx) => {
+    const after = await db.transaction(async (tx) => {
       const plan = await lockPlan(tx, planId, version);
       const before = await topicDetail(tx, plan.installId);
       await change(tx, plan);
-      return { installId: plan.installId, before };
+      const after = await topicDetail(tx, plan.installId);
+      await audit(tx, who, `plan:${planId}`, action, topicRecord(before), topicRecord(after));
+      return after;
     });
-    const after = await topicDetail(db, installId);
-    await audit(who, `plan:${planId}`, action, topicRecord(before), topicRecord(after));
     changed();
     return after;
   }
@@ -223,20 +224,26 @@ export function makeAdminTraining({ db, platform, timeZone, changed, dropApplica
     },
 
     async yearSave(who: Who, input: z.infer<typeof T.adminYearSave.body>) {
-      const { id, before } = await db.transaction(async (tx) => {
-        const [taken] = await tx.select({ id: trainingYears.id }).from(trainingYears).where(eq(trainingYears.year, input.year));
-        if (taken && taken.id !== input.id) throw new Refusal(T.TRAINING_MSG.yearTaken(input.year));
-        if (input.id === null) {
-          const [row] = await tx.insert(trainingYears).values({ year: input.year, name: input.name }).onConflictDoNothing().returning({ id: trainingYears.id });
-          if (!row) throw new Refusal(T.TRAINING_MSG.yearTaken(input.year));
-          return { id: row.id, before: null };
-        }
-        const before = await yearById(tx, input.id);
-        await tx.update(trainingYears).set({ year: input.year, name: input.name }).where(eq(trainingYears.id, input.id));
-        return { id: input.id, before };
-      });
-      const after = await yearById(db, id);
-      await audit(who, `year:${id}`, before ? '修改培训年度' : '新建培训年度', before, after);
+      const after = await changeRecorded(
+        db,
+        async (tx) => {
+          const [taken] = await tx.select({ id: trainingYears.id }).from(trainingYears).where(eq(trainingYears.year, input.year));
+          if (taken && taken.id !== input.id) throw new Refusal(T.TRAINING_MSG.yearTaken(input.year));
+          if (input.id === null) {
+            const [row] = await tx.insert(trainingYears).values({ year: input.year, name: input.name }).onConflictDoNothing().returning({ id: trainingYears.id });
+            if (!row) throw new Refusal(T.TRAINING_MSG.yearTaken(input.year));
+            return { id: row.id, before: null };
+          }
+          const before = await yearById(tx, input.id);
+          await tx.update(trainingYears).set({ year: input.year, name: input.name }).where(eq(trainingYears.id, input.id));
+          return { id: input.id, before };
+        },
+        async (tx, { id, before }) => {
+          const after = await yearById(tx, id);
+          await audit(tx, who, `year:${id}`, before ? '修改培训年度' : '新建培训年度', before, after);
+          return after;
+        },
+      );
       changed();
       return after;
     },
@@ -305,23 +312,29 @@ export function makeAdminTraining({ db, platform, timeZone, changed, dropApplica
       };
       checkTimes(values.applyStart, values.applyEnd, T.TRAINING_MSG.applyEndBeforeStart);
       checkTimes(values.startAt, values.endAt, T.TRAINING_MSG.endBeforeStart);
-      const { id, before } = await db.transaction(async (tx) => {
-        await yearById(tx, fields.yearId);
-        if (givenId === null) {
-          const [row] = await tx.insert(installs).values(values).returning({ id: installs.id });
-          return { id: row!.id, before: null };
-        }
-        const locked = await lockTopic(tx, givenId);
-        if (version === null || locked.version !== version) throw stale();
-        const before = await topicDetail(tx, givenId);
-        if (fields.capacity > 0 && fields.capacity < before.applicantCount) throw new Refusal(T.TRAINING_MSG.capacityBelowApplicants(before.applicantCount));
-        const now = await one<{ now: string }>(tx, sql`select now()::text as now`);
-        if (locked.startAt <= new Date(now.now) && Number(locked.requiredHours) !== fields.requiredHours) throw new Refusal(T.TRAINING_MSG.hoursAfterStart(dateIn(timeZone, locked.startAt.getTime())));
-        await tx.update(installs).set({ ...values, version: sql`${installs.version} + 1` }).where(eq(installs.id, givenId));
-        return { id: givenId, before };
-      });
-      const after = await topicDetail(db, id);
-      await audit(who, `install:${id}`, before ? '修改培训项目' : '新建培训项目', before && topicRecord(before), topicRecord(after));
+      const after = await changeRecorded(
+        db,
+        async (tx) => {
+          await yearById(tx, fields.yearId);
+          if (givenId === null) {
+            const [row] = await tx.insert(installs).values(values).returning({ id: installs.id });
+            return { id: row!.id, before: null };
+          }
+          const locked = await lockTopic(tx, givenId);
+          if (version === null || locked.version !== version) throw stale();
+          const before = await topicDetail(tx, givenId);
+          if (fields.capacity > 0 && fields.capacity < before.applicantCount) throw new Refusal(T.TRAINING_MSG.capacityBelowApplicants(before.applicantCount));
+          const now = await one<{ now: string }>(tx, sql`select now()::text as now`);
+          if (locked.startAt <= new Date(now.now) && Number(locked.requiredHours) !== fields.requiredHours) throw new Refusal(T.TRAINING_MSG.hoursAfterStart(dateIn(timeZone, locked.startAt.getTime())));
+          await tx.update(installs).set({ ...values, version: sql`${installs.version} + 1` }).where(eq(installs.id, givenId));
+          return { id: givenId, before };
+        },
+        async (tx, { id, before }) => {
+          const after = await topicDetail(tx, id);
+          await audit(tx, who, `install:${id}`, before ? '修改培训项目' : '新建培训项目', before && topicRecord(before), topicRecord(after));
+          return after;
+        },
+      );
       changed();
       return after;
     },
@@ -331,7 +344,7 @@ export function makeAdminTraining({ db, platform, timeZone, changed, dropApplica
      * learner's record depends on it: nobody enrolled, no class, exam, assignment or certificate.
      */
     async topicDelete(who: Who, input: { id: number; version: number }) {
-      const before = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const locked = await lockTopic(tx, input.id);
         if (locked.version !== input.version) throw stale();
         const before = await topicDetail(tx, input.id);
@@ -355,9 +368,8 @@ export function makeAdminTraining({ db, platform, timeZone, changed, dropApplica
         await tx.delete(planCourses).where(inArray(planCourses.planId, tx.select({ id: plans.id }).from(plans).where(eq(plans.installId, input.id))));
         await tx.delete(plans).where(eq(plans.installId, input.id));
         await tx.delete(installs).where(eq(installs.id, input.id));
-        return before;
+        await audit(tx, who, `install:${input.id}`, '删除培训项目', topicRecord(before), null);
       });
-      await audit(who, `install:${input.id}`, '删除培训项目', topicRecord(before), null);
       changed();
       return { id: input.id };
     },
@@ -369,15 +381,15 @@ export function makeAdminTraining({ db, platform, timeZone, changed, dropApplica
         if (same && same.id !== except) throw new Refusal(T.TRAINING_MSG.planTitleTaken);
       };
       if (input.id === null) {
-        const { planId, before } = await db.transaction(async (tx) => {
+        const after = await db.transaction(async (tx) => {
           await lockTopic(tx, input.installId);
           const before = await topicDetail(tx, input.installId);
           await titleTaken(tx, input.installId, null);
           const [row] = await tx.insert(plans).values({ installId: input.installId, ...fields }).returning({ id: plans.id });
-          return { planId: row!.id, before };
+          const after = await topicDetail(tx, input.installId);
+          await audit(tx, who, `plan:${row!.id}`, '新建学习计划', topicRecord(before), topicRecord(after));
+          return after;
         });
-        const after = await topicDetail(db, input.installId);
-        await audit(who, `plan:${planId}`, '新建学习计划', topicRecord(before), topicRecord(after));
         changed();
         return after;
       }

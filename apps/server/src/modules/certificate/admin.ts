@@ -9,7 +9,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { admin as A, adminCertificate as AC, bookTitle } from '@portal/contract';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { certificates, exams, installs, organs, persons, trainingYears } from '../../db/schema/index.ts';
 import { HttpError, Refusal } from '../../http/errors.ts';
 import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
@@ -18,7 +18,7 @@ import { chinaYearStart, iso, isoOrNull } from '../content/listing.ts';
 import { recordChange } from '../admin/service.ts';
 import { setCompletionExam } from '../exam/completion.ts';
 import { lockInstallForRule, setRequiredHours } from '../catalog/issueRule.ts';
-import type { Platform } from '../platform/service.ts';
+import { writeAudit, type Platform } from '../platform/service.ts';
 import { messageFromCollege } from '../teacher/service.ts';
 import { CERTIFICATE_MSG, insertCertificate, PRINT_PAGE, type CertificateService } from './service.ts';
 
@@ -32,13 +32,13 @@ const mask = (mobile: string) => (mobile.length >= 7 ? `${mobile.slice(0, 3)}***
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function makeCertificateAdmin(deps: { db: Db; platform: Platform; certificates: CertificateService; timeZone: string }) {
-  const { db, platform, timeZone } = deps;
+  const { db, timeZone } = deps;
 
   // ---- the issuing rule ----------------------------------------------------------------------
 
-  async function rulesOf(where: SQL | undefined, page: { pageNum: number; pageSize: number }) {
-    const [total] = await db.select({ n: count() }).from(installs).innerJoin(trainingYears, eq(trainingYears.id, installs.yearId)).where(where);
-    const rows = await db
+  async function rulesOf(where: SQL | undefined, page: { pageNum: number; pageSize: number }, q: Db | Tx = db) {
+    const [total] = await q.select({ n: count() }).from(installs).innerJoin(trainingYears, eq(trainingYears.id, installs.yearId)).where(where);
+    const rows = await q
       .select({
         installId: installs.id,
         title: installs.title,
@@ -57,7 +57,7 @@ export function makeCertificateAdmin(deps: { db: Db; platform: Platform; certifi
       .offset((page.pageNum - 1) * page.pageSize);
     const ids = rows.map((r) => r.installId);
     const examRows = ids.length
-      ? await db
+      ? await q
           .select({ id: exams.id, installId: exams.installId, title: exams.title, passScore: exams.passScore, totalScore: exams.totalScore, decidesCompletion: exams.decidesCompletion })
           .from(exams)
           .where(inArray(exams.installId, ids))
@@ -74,7 +74,7 @@ export function makeCertificateAdmin(deps: { db: Db; platform: Platform; certifi
     return { list, total: total?.n ?? 0, ...page };
   }
 
-  const ruleOf = async (installId: number) => (await rulesOf(eq(installs.id, installId), { pageNum: 1, pageSize: 1 })).list[0] ?? null;
+  const ruleOf = async (installId: number, q: Db | Tx = db) => (await rulesOf(eq(installs.id, installId), { pageNum: 1, pageSize: 1 }, q)).list[0] ?? null;
   /** What a rule change's audit entry keeps: the rule as a person reads it. */
   const ruleShown = (r: AC.IssueRule) => ({
     requiredHours: r.requiredHours,
@@ -99,8 +99,8 @@ export function makeCertificateAdmin(deps: { db: Db; platform: Platform; certifi
     replaces: sql<string | null>`(select o.cert_no from ${certificates} o where o.id = ${certificates.replacesId})`,
     replacedBy: sql<string | null>`(select n.cert_no from ${certificates} n where n.replaces_id = ${certificates.id})`,
   };
-  const fromJoined = <T extends Record<string, unknown>>(cols: T) =>
-    db
+  const fromJoined = <T extends Record<string, unknown>>(cols: T, q: Db | Tx = db) =>
+    q
       .select(cols as unknown as typeof itemColumns)
       .from(certificates)
       .innerJoin(persons, eq(persons.personId, certificates.personId))
@@ -136,8 +136,8 @@ export function makeCertificateAdmin(deps: { db: Db; platform: Platform; certifi
     return { list: rows.map(itemOf), total: total?.n ?? 0, pageNum, pageSize };
   }
 
-  async function itemByNo(certNo: string) {
-    const [r] = await fromJoined(itemColumns).where(eq(certificates.certNo, certNo.trim().toUpperCase()));
+  async function itemByNo(certNo: string, q: Db | Tx = db) {
+    const [r] = await fromJoined(itemColumns, q).where(eq(certificates.certNo, certNo.trim().toUpperCase()));
     return r ? itemOf(r) : null;
   }
 
@@ -154,7 +154,7 @@ export function makeCertificateAdmin(deps: { db: Db; platform: Platform; certifi
       const before = await ruleOf(installId);
       if (!before) throw new HttpError(404, AC.ADMIN_CERT_MSG.installMissing);
       const refused = async (message: string, code?: number) => {
-        await recordChange(platform, { ...who, event: EVENT, target: `install:${installId}`, action: '修改发证规则', before: ruleShown(before), after: { ...b, refused: message }, outcome: 'failure' });
+        await recordChange(db, { ...who, event: EVENT, target: `install:${installId}`, action: '修改发证规则', before: ruleShown(before), after: { ...b, refused: message }, outcome: 'failure' });
         return new Refusal(message, code);
       };
       const exam = b.examId === null ? null : before.exams.find((e) => e.id === b.examId);
@@ -169,12 +169,12 @@ export function makeCertificateAdmin(deps: { db: Db; platform: Platform; certifi
         if (row.version !== b.version) return { refusal: A.ADMIN_MSG.staleVersion, code: 409 };
         await setRequiredHours(tx as unknown as Db, installId, b.requiredHours);
         await setCompletionExam(tx as unknown as Db, installId, b.examId, b.passScore);
-        return { refusal: null };
+        const after = (await ruleOf(installId, tx))!;
+        await recordChange(tx, { ...who, event: EVENT, target: `install:${installId}`, action: '修改发证规则', before: ruleShown(before), after: ruleShown(after) });
+        return { refusal: null, after };
       });
       if (outcome.refusal) throw await refused(outcome.refusal, outcome.code);
-      const after = (await ruleOf(installId))!;
-      await recordChange(platform, { ...who, event: EVENT, target: `install:${installId}`, action: '修改发证规则', before: ruleShown(before), after: ruleShown(after) });
-      return after;
+      return outcome.after!;
     },
 
     list: (q: CertFilter & { pageNum: number; pageSize: number }) => search(q, q.pageNum, q.pageSize),
@@ -219,7 +219,8 @@ export function makeCertificateAdmin(deps: { db: Db; platform: Platform; certifi
       const before = await itemByNo(certNo);
       await deps.certificates.revoke(certNo, reason, who);
       const after = (await itemByNo(certNo))!;
-      await recordChange(platform, { ...who, event: EVENT, target: `certificate:${after.certNo}`, action: '撤销证书', before, after });
+      // The certificate service's revoke commits with its own entry; the area's entry follows it.
+      await recordChange(db, { ...who, event: EVENT, target: `certificate:${after.certNo}`, action: '撤销证书', before, after });
       return after;
     },
 
@@ -244,17 +245,17 @@ export function makeCertificateAdmin(deps: { db: Db; platform: Platform; certifi
           link: PRINT_PAGE,
           sentAt: at,
         });
-        return { refusal: null, certNo: made.certNo };
+        const revoked = (await itemByNo(no, tx))!;
+        const fresh = (await itemByNo(made.certNo, tx))!;
+        await writeAudit(tx, { personId: who.personId, ip: who.ip, event: 'certificateRevoke', target: no, outcome: 'success', detail: { reason: revoked.revokeReason, replacedBy: fresh.certNo } });
+        await recordChange(tx, { ...who, event: EVENT, target: `certificate:${no}`, action: '补发证书', before, after: { old: revoked, issued: fresh } });
+        return { refusal: null, old: revoked, fresh };
       });
       if (issued.refusal !== null) {
-        await recordChange(platform, { ...who, event: EVENT, target: `certificate:${no}`, action: '补发证书', before, after: { refused: issued.refusal, reason, hours }, outcome: 'failure' });
+        await recordChange(db, { ...who, event: EVENT, target: `certificate:${no}`, action: '补发证书', before, after: { refused: issued.refusal, reason, hours }, outcome: 'failure' });
         throw new Refusal(issued.refusal);
       }
-      const old = (await itemByNo(no))!;
-      const fresh = (await itemByNo(issued.certNo))!;
-      await platform.audit({ personId: who.personId, ip: who.ip, event: 'certificateRevoke', target: no, outcome: 'success', detail: { reason: old.revokeReason, replacedBy: fresh.certNo } });
-      await recordChange(platform, { ...who, event: EVENT, target: `certificate:${no}`, action: '补发证书', before, after: { old, issued: fresh } });
-      return { old, issued: fresh };
+      return { old: issued.old, issued: issued.fresh };
     },
   };
 }

@@ -139,8 +139,9 @@ export function makeAdminContent({ db, platform, storage, changed }: AdminConten
     return item as Item;
   }
 
-  const audit = (who: Who, kind: Kind, id: number, action: string, before: unknown, after: unknown) =>
-    recordChange(platform, { personId: who.personId, ip: who.ip, event: 'adminContent', target: `${kind}:${id}`, action: `${action}${C.CONTENT_KIND_LABELS[kind]}`, before, after });
+  /** The change's audit entry, written in the change's own transaction. */
+  const audit = (tx: Tx, who: Who, kind: Kind, id: number, action: string, before: unknown, after: unknown) =>
+    recordChange(tx, { personId: who.personId, ip: who.ip, event: 'adminContent', target: `${kind}:${id}`, action: `${action}${C.CONTENT_KIND_LABELS[kind]}`, before, after });
 
   /** The stored values of an edit: rich text sanitised (and refused when nothing is left of it). */
   function valuesOf(input: C.ContentSave): Record<string, unknown> {
@@ -186,7 +187,7 @@ export function makeAdminContent({ db, platform, storage, changed }: AdminConten
    */
   async function change(who: Who, kind: Kind, id: number, version: number, action: string, set: Record<string, unknown>, apply?: (tx: Tx) => Promise<void>): Promise<Item> {
     const d = KINDS[kind];
-    const { before, after } = await db.transaction(async (tx) => {
+    const after = await db.transaction(async (tx) => {
       const before = await itemOf(tx, kind, id);
       if (!before) throw new Refusal(C.ADMIN_CONTENT_MSG.notFound, 404);
       const done = await tx
@@ -196,10 +197,10 @@ export function makeAdminContent({ db, platform, storage, changed }: AdminConten
         .returning({ id: d.cols.id });
       if (done.length === 0) throw new Refusal(A.ADMIN_MSG.staleVersion, 409);
       await apply?.(tx);
-      return { before, after: (await itemOf(tx, kind, id))! };
+      const after = (await itemOf(tx, kind, id))!;
+      await audit(tx, who, kind, id, action, before, after);
+      return after;
     });
-    // After the commit: on the embedded database a write beside an open transaction would wait for it.
-    await audit(who, kind, id, action, before, after);
     changed?.();
     return after;
   }
@@ -222,7 +223,7 @@ export function makeAdminContent({ db, platform, storage, changed }: AdminConten
     const month = new Date().toISOString().slice(0, 7).replace('-', '');
     const url = await storage.put(`content/${month}/${newId(12)}.${type}`, file.bytes);
     const name = as === 'file' ? cleanFileName(file.name, type as Parameters<typeof cleanFileName>[1]) : (file.name.split(/[\\/]/).pop() ?? '').slice(0, 100);
-    await recordChange(platform, { personId: who.personId, ip: who.ip, event: 'adminContent', target: `upload:${as}`, action: as === 'image' ? '上传图片' : '上传附件', before: null, after: { url, name, size: file.bytes.length } });
+    await recordChange(db, { personId: who.personId, ip: who.ip, event: 'adminContent', target: `upload:${as}`, action: as === 'image' ? '上传图片' : '上传附件', before: null, after: { url, name, size: file.bytes.length } });
     return { url, name, size: file.bytes.length };
   }
 
@@ -267,16 +268,16 @@ export function makeAdminContent({ db, platform, storage, changed }: AdminConten
       const values = valuesOf(input);
       if (input.id === undefined) {
         const d = KINDS[kind];
-        const id = await db.transaction(async (tx) => {
+        const after = await db.transaction(async (tx) => {
           const [row] = (await tx
             .insert(d.table)
             .values({ ...values, ...(await newPlace(tx, kind, input)), state: 'draft' } as never)
             .returning({ id: d.cols.id })) as { id: number }[];
           if (input.kind === 'notice') await replaceAttachments(tx, row!.id, input);
-          return row!.id;
+          const after = (await itemOf(tx, kind, row!.id))!;
+          await audit(tx, who, kind, row!.id, '新建', null, after);
+          return after;
         });
-        const after = (await itemOf(db, kind, id))!;
-        await audit(who, kind, id, '新建', null, after);
         changed?.();
         return after;
       }
@@ -309,7 +310,7 @@ export function makeAdminContent({ db, platform, storage, changed }: AdminConten
 
     async remove(who: Who, t: { kind: Kind; id: number; version: number }) {
       const d = KINDS[t.kind];
-      const before = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const before = await itemOf(tx, t.kind, t.id);
         if (!before) throw new Refusal(C.ADMIN_CONTENT_MSG.notFound, 404);
         if (before.version !== t.version) throw new Refusal(A.ADMIN_MSG.staleVersion, 409);
@@ -319,9 +320,8 @@ export function makeAdminContent({ db, platform, storage, changed }: AdminConten
           .where(and(eq(d.cols.id, t.id), eq(d.cols.version, t.version)))
           .returning({ id: d.cols.id });
         if (done.length === 0) throw new Refusal(A.ADMIN_MSG.staleVersion, 409);
-        return before;
+        await audit(tx, who, t.kind, t.id, '删除', before, null);
       });
-      await audit(who, t.kind, t.id, '删除', before, null);
       changed?.();
       return null;
     },

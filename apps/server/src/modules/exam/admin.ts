@@ -21,7 +21,7 @@ import type { Db } from '../../db/client.ts';
 import { examAnswers, examAttempts, examQuestions, exams, installs, persons, questions, teacherClasses } from '../../db/schema/index.ts';
 import { Refusal } from '../../http/errors.ts';
 import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
-import type { Platform } from '../platform/service.ts';
+import { writeAudit, type Platform } from '../platform/service.ts';
 import { recordChange } from '../admin/service.ts';
 import { gradePaper, type Gradable } from './grade.ts';
 import { revokeForRegrade } from '../certificate/service.ts';
@@ -92,9 +92,10 @@ const RESULT_FIELDS: { key: keyof X.ExamInput; label: string }[] = [
   { key: 'shuffleOptions', label: '选项乱序' },
 ];
 
-export function makeAdminExams({ db, platform, passedInstallExam, failedInstallExam, changed }: AdminExamsDeps) {
-  const audit = (who: Who, target: string, action: string, before: unknown, after: unknown) =>
-    recordChange(platform, { personId: who.personId, ip: who.ip, event: EVENT, target, action, before, after });
+export function makeAdminExams({ db, passedInstallExam, failedInstallExam, changed }: AdminExamsDeps) {
+  /** The change's audit entry, written in the change's own transaction. */
+  const audit = (tx: Tx, who: Who, target: string, action: string, before: unknown, after: unknown) =>
+    recordChange(tx, { personId: who.personId, ip: who.ip, event: EVENT, target, action, before, after });
 
   async function questionById(q: Q, id: number): Promise<X.AdminQuestion> {
     const [row] = await q.select(questionColumns).from(questions).where(eq(questions.id, id));
@@ -320,9 +321,12 @@ export function makeAdminExams({ db, platform, passedInstallExam, failedInstallE
     },
 
     async questionCreate(who: Who, input: X.QuestionInput) {
-      const [row] = await db.insert(questions).values(input).returning();
-      await audit(who, `question:${row!.id}`, '新增试题', null, questionRecord(row!));
-      return questionOut(row!, 0);
+      const row = await db.transaction(async (tx) => {
+        const [row] = await tx.insert(questions).values(input).returning();
+        await audit(tx, who, `question:${row!.id}`, '新增试题', null, questionRecord(row!));
+        return row!;
+      });
+      return questionOut(row, 0);
     },
 
     /** In place when nothing holds it; otherwise the next version, the old one retired. */
@@ -338,7 +342,8 @@ export function makeAdminExams({ db, platform, passedInstallExam, failedInstallE
             .where(and(eq(questions.id, id), eq(questions.version, version)))
             .returning();
           if (!row) throw stale();
-          return { old, row, versioned: false };
+          await audit(tx, who, `question:${id}`, '修改试题', questionRecord(old), questionRecord(row));
+          return row;
         }
         const [row] = await tx
           .insert(questions)
@@ -349,27 +354,20 @@ export function makeAdminExams({ db, platform, passedInstallExam, failedInstallE
         await tx.execute(sql`
           update ${examQuestions} set question_id = ${row!.id}
            where question_id = ${id} and not exists (select 1 from ${examAttempts} a where a.exam_id = ${examQuestions}.exam_id)`);
-        return { old, row: row!, versioned: true };
+        await audit(tx, who, `question:${id}`, `修改试题（已被作答，生成新版本 ${row!.id}，原版本停用）`, questionRecord(old), questionRecord(row!));
+        return row!;
       });
-      await audit(
-        who,
-        `question:${id}`,
-        done.versioned ? `修改试题（已被作答，生成新版本 ${done.row.id}，原版本停用）` : '修改试题',
-        questionRecord(done.old),
-        questionRecord(done.row),
-      );
-      return questionById(db, done.row.id);
+      return questionById(db, done.id);
     },
 
     async questionRetire(who: Who, input: { id: number; version: number }) {
-      const old = await db.transaction(async (tx) => {
-        const row = await lockQuestion(tx, input.id, input.version);
+      return db.transaction(async (tx) => {
+        const old = await lockQuestion(tx, input.id, input.version);
         await tx.update(questions).set({ retiredAt: sql`now()`, version: sql`${questions.version} + 1` }).where(eq(questions.id, input.id));
-        return row;
+        const after = await questionById(tx, input.id);
+        await audit(tx, who, `question:${input.id}`, '停用试题', questionRecord(old), { ...questionRecord(old), version: after.version, retired: true });
+        return after;
       });
-      const after = await questionById(db, input.id);
-      await audit(who, `question:${input.id}`, '停用试题', questionRecord(old), { ...questionRecord(old), version: after.version, retired: true });
-      return after;
     },
 
     /**
@@ -444,17 +442,17 @@ export function makeAdminExams({ db, platform, passedInstallExam, failedInstallE
             });
           }
         }
-        return { old, row: row!, regraded: attempts.length, changed };
-      });
-      await audit(who, `question:${input.id}`, `更正答案（重新评分${done.regraded}份答卷，${done.changed.length}份成绩变化）`, questionRecord(done.old), questionRecord(done.row));
-      for (const c of done.changed) {
-        await audit(who, `attempt:${c.attemptId}`, `更正试题 ${input.id} 答案后重新评分`, { examId: c.examId, personId: c.personId, ...c.before }, { examId: c.examId, personId: c.personId, ...c.after });
-        if (c.revoked) {
-          // The certificate's own event, as every revoke writes it, and the area's change.
-          await platform.audit({ personId: who.personId, ip: who.ip, event: 'certificateRevoke', target: c.revoked, outcome: 'success', detail: { reason: 'regrade', attemptId: c.attemptId } });
-          await audit(who, `certificate:${c.revoked}`, '重新评分后不及格，撤销证书', { certNo: c.revoked, valid: true }, { certNo: c.revoked, valid: false, attemptId: c.attemptId });
+        await audit(tx, who, `question:${input.id}`, `更正答案（重新评分${attempts.length}份答卷，${changed.length}份成绩变化）`, questionRecord(old), questionRecord(row!));
+        for (const c of changed) {
+          await audit(tx, who, `attempt:${c.attemptId}`, `更正试题 ${input.id} 答案后重新评分`, { examId: c.examId, personId: c.personId, ...c.before }, { examId: c.examId, personId: c.personId, ...c.after });
+          if (c.revoked) {
+            // The certificate's own event, as every revoke writes it, and the area's change.
+            await writeAudit(tx, { personId: who.personId, ip: who.ip, event: 'certificateRevoke', target: c.revoked, outcome: 'success', detail: { reason: 'regrade', attemptId: c.attemptId } });
+            await audit(tx, who, `certificate:${c.revoked}`, '重新评分后不及格，撤销证书', { certNo: c.revoked, valid: true }, { certNo: c.revoked, valid: false, attemptId: c.attemptId });
+          }
         }
-      }
+        return { regraded: attempts.length, changed };
+      });
       if (done.changed.some((c) => c.revoked)) changed();
       return { question: await questionById(db, input.id), regraded: done.regraded, changed: done.changed.length, revoked: done.changed.filter((c) => c.revoked).length };
     },
@@ -478,7 +476,7 @@ export function makeAdminExams({ db, platform, passedInstallExam, failedInstallE
     examGet: (id: number) => examDetail(db, id),
 
     async examCreate(who: Who, input: X.ExamInput) {
-      const id = await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
         const total = await checkExam(tx, input);
         await refuseRetiredPicks(tx, input.questions.map((x) => x.questionId));
         const [row] = await tx
@@ -486,16 +484,21 @@ export function makeAdminExams({ db, platform, passedInstallExam, failedInstallE
           .values({ ...examValues(input, total), status: 'draft' })
           .returning({ id: exams.id });
         await writePaper(tx, row!.id, input.questions);
-        return row!.id;
+        const after = await examDetail(tx, row!.id);
+        await audit(tx, who, `exam:${row!.id}`, '新建考试（草稿）', null, examRecord(after));
+        return after;
       });
-      const after = await examDetail(db, id);
-      await audit(who, `exam:${id}`, '新建考试（草稿）', null, examRecord(after));
-      return after;
     },
 
     async examUpdate(who: Who, input: X.ExamInput & { id: number; version: number }) {
       const { id, version, ...fields } = input;
-      const before = await db.transaction(async (tx) => {
+      /** The exam as changed, its entry written in the change's transaction. */
+      const recorded = async (tx: Tx, before: X.AdminExamDetail, action: string) => {
+        const after = await examDetail(tx, id);
+        await audit(tx, who, `exam:${id}`, action, examRecord(before), examRecord(after));
+        return after;
+      };
+      return db.transaction(async (tx) => {
         // FOR UPDATE conflicts with the key share lock a concurrent attempt's insert holds on this row.
         const [locked] = await tx.select().from(exams).where(eq(exams.id, id)).for('update');
         if (!locked) throw new Refusal(X.EXAMS_MSG.examMissing, 404);
@@ -529,7 +532,7 @@ export function makeAdminExams({ db, platform, passedInstallExam, failedInstallE
           if (moved.length) throw new Refusal(X.EXAMS_MSG.lockedByAttempts(moved.join('、')));
           if (new Date(fields.endAt) < new Date(was.endAt)) throw new Refusal(X.EXAMS_MSG.endOnlyLater);
           await tx.update(exams).set({ endAt: new Date(fields.endAt), version: sql`${exams.version} + 1` }).where(eq(exams.id, id));
-          return current;
+          return recorded(tx, current, '延后考试结束时间');
         }
         const kept = new Set(current.questions.map((x) => x.question.id));
         await refuseRetiredPicks(tx, fields.questions.map((x) => x.questionId).filter((q) => !kept.has(q)));
@@ -537,15 +540,12 @@ export function makeAdminExams({ db, platform, passedInstallExam, failedInstallE
         else if (fields.passScore > total && total > 0) throw new Refusal(X.EXAMS_MSG.passOverTotal(total));
         await tx.update(exams).set({ ...examValues(fields, total), version: sql`${exams.version} + 1` }).where(eq(exams.id, id));
         await writePaper(tx, id, fields.questions);
-        return current;
+        return recorded(tx, current, '修改考试');
       });
-      const after = await examDetail(db, id);
-      await audit(who, `exam:${id}`, before.attemptCount > 0 ? '延后考试结束时间' : '修改考试', examRecord(before), examRecord(after));
-      return after;
     },
 
     async examPublish(who: Who, input: { id: number; version: number }) {
-      const before = await db.transaction(async (tx) => {
+      const after = await db.transaction(async (tx) => {
         const [locked] = await tx.select().from(exams).where(eq(exams.id, input.id)).for('update');
         if (!locked) throw new Refusal(X.EXAMS_MSG.examMissing, 404);
         if (locked.version !== input.version) throw stale();
@@ -559,17 +559,17 @@ export function makeAdminExams({ db, platform, passedInstallExam, failedInstallE
           total: current.totalScore,
         });
         await tx.update(exams).set({ status: 'published', version: sql`${exams.version} + 1` }).where(eq(exams.id, input.id));
-        return current;
+        const after = await examDetail(tx, input.id);
+        await audit(tx, who, `exam:${input.id}`, '发布考试', examRecord(current), examRecord(after));
+        return after;
       });
-      const after = await examDetail(db, input.id);
-      await audit(who, `exam:${input.id}`, '发布考试', examRecord(before), examRecord(after));
       changed();
       return after;
     },
 
     /** Back to a draft while nobody has started it; the attempts' key share lock makes the count exact (as for edits). */
     async examUnpublish(who: Who, input: { id: number; version: number }) {
-      const before = await db.transaction(async (tx) => {
+      const after = await db.transaction(async (tx) => {
         const [locked] = await tx.select().from(exams).where(eq(exams.id, input.id)).for('update');
         if (!locked) throw new Refusal(X.EXAMS_MSG.examMissing, 404);
         if (locked.version !== input.version) throw stale();
@@ -577,10 +577,10 @@ export function makeAdminExams({ db, platform, passedInstallExam, failedInstallE
         const current = await examDetail(tx, input.id);
         if (current.attemptCount > 0) throw new Refusal(X.EXAMS_MSG.unpublishAttempted(current.attemptCount));
         await tx.update(exams).set({ status: 'draft', version: sql`${exams.version} + 1` }).where(eq(exams.id, input.id));
-        return current;
+        const after = await examDetail(tx, input.id);
+        await audit(tx, who, `exam:${input.id}`, '撤回发布（改回草稿）', examRecord(current), examRecord(after));
+        return after;
       });
-      const after = await examDetail(db, input.id);
-      await audit(who, `exam:${input.id}`, '撤回发布（改回草稿）', examRecord(before), examRecord(after));
       changed();
       return after;
     },

@@ -60,7 +60,7 @@ export interface ChapterMedia {
 const KEY = /^[a-f0-9]{32}$/;
 
 export function makeMedia(deps: MediaDeps) {
-  const { db, platform, dataDir, maxBytes, tools } = deps;
+  const { db, dataDir, maxBytes, tools } = deps;
   const incomingDir = path.join(dataDir, 'media-incoming');
   const originalDir = (id: number) => path.join(dataDir, 'media', String(id));
   const publicDir = (id: number) => path.join(dataDir, 'uploads', 'media', String(id));
@@ -81,11 +81,12 @@ export function makeMedia(deps: MediaDeps) {
     { leaseSeconds: 120, concurrency: 1, maxAttempts: TRANSCODE_ATTEMPTS },
   );
 
-  const audit = (who: Who, id: number, action: string, before: unknown, after: unknown) =>
-    recordChange(platform, { personId: who.personId, ip: who.ip, event: 'adminMedia', target: `media:${id}`, action, before, after });
+  /** The change's audit entry, written in the change's own transaction. */
+  const audit = (tx: Tx, who: Who, id: number, action: string, before: unknown, after: unknown) =>
+    recordChange(tx, { personId: who.personId, ip: who.ip, event: 'adminMedia', target: `media:${id}`, action, before, after });
 
-  const selectAsset = () =>
-    db
+  const selectAsset = (q: Db | Tx = db) =>
+    q
       .select({ a: mediaAssets, by: persons.personName })
       .from(mediaAssets)
       .innerJoin(persons, eq(persons.personId, mediaAssets.createdBy));
@@ -110,8 +111,8 @@ export function makeMedia(deps: MediaDeps) {
     createdAt: a.createdAt.toISOString(),
     updatedAt: a.updatedAt.toISOString(),
   });
-  async function get(id: number): Promise<Asset> {
-    const [row] = await selectAsset().where(eq(mediaAssets.id, id));
+  async function get(id: number, q: Db | Tx = db): Promise<Asset> {
+    const [row] = await selectAsset(q).where(eq(mediaAssets.id, id));
     if (!row) throw new Refusal(M.MEDIA_MSG.missing);
     return toAsset(row);
   }
@@ -165,6 +166,11 @@ export function makeMedia(deps: MediaDeps) {
     const file = incoming(row.uploadKey);
     const ext = await checkHead(row);
     const sha256 = await sha256Of(file);
+    /** The upload's entry, in the transaction that makes the asset queued or ready. */
+    const uploaded = async (tx: Tx) => {
+      const after = await get(row.id, tx);
+      await audit(tx, who, row.id, '上传媒体', null, { name: after.name, kind: after.kind, size: after.size, sha256: after.sha256, durationSeconds: after.durationSeconds, pageCount: after.pageCount });
+    };
     if (row.kind === 'video') {
       let probe;
       try {
@@ -180,6 +186,7 @@ export function makeMedia(deps: MediaDeps) {
       await db.transaction(async (tx) => {
         await set(row.id, { status: 'queued', progress: 0, ext, sha256, uploaded: row.size, durationSeconds: Math.round(probe!.durationSeconds), width: probe!.width, height: probe!.height }, tx);
         await enqueue(tx, row.id);
+        await uploaded(tx);
       });
     } else {
       const pages = await pdfPageCount(file);
@@ -192,10 +199,11 @@ export function makeMedia(deps: MediaDeps) {
       const thumb = await pdfThumbnail(tools, file, path.join(dir, 'page1'));
       await mkdir(originalDir(row.id), { recursive: true });
       await rename(file, path.join(originalDir(row.id), 'original.pdf'));
-      await set(row.id, { status: 'ready', progress: 100, ext, sha256, uploaded: row.size, pageCount: pages, playUrl: publicUrl(row.id, 'document.pdf'), thumbnailUrl: thumb ? publicUrl(row.id, 'page1.jpg') : null });
+      await db.transaction(async (tx) => {
+        await set(row.id, { status: 'ready', progress: 100, ext, sha256, uploaded: row.size, pageCount: pages, playUrl: publicUrl(row.id, 'document.pdf'), thumbnailUrl: thumb ? publicUrl(row.id, 'page1.jpg') : null }, tx);
+        await uploaded(tx);
+      });
     }
-    const after = await get(row.id);
-    await audit(who, row.id, '上传媒体', null, { name: after.name, kind: after.kind, size: after.size, sha256: after.sha256, durationSeconds: after.durationSeconds, pageCount: after.pageCount });
   }
 
   const self = {
@@ -227,13 +235,13 @@ export function makeMedia(deps: MediaDeps) {
     async retry(who: Who, id: number) {
       const before = await get(id);
       if (before.status !== 'failed' || before.kind !== 'video') throw new Refusal(M.MEDIA_MSG.notFailed);
-      await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
         await set(id, { status: 'queued', progress: 0, error: '' }, tx);
         await enqueue(tx, id);
+        const after = await get(id, tx);
+        await audit(tx, who, id, '重新转码', { status: before.status, error: before.error }, { status: after.status });
+        return after;
       });
-      const after = await get(id);
-      await audit(who, id, '重新转码', { status: before.status, error: before.error }, { status: after.status });
-      return after;
     },
 
     /** tus creation: the row and an empty file; refused before any byte when the size, kind or ffmpeg say no. */

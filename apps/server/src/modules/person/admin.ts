@@ -14,7 +14,7 @@
  */
 import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_ROLE_NAMES, admin as A, adminPeople as P, POSITION_LEVELS, UC_CODE, type AdminRole } from '@portal/contract';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { cities, organs, persons } from '../../db/schema/index.ts';
 import type { Caller } from '../../http/auth.ts';
 import { Refusal } from '../../http/errors.ts';
@@ -119,7 +119,7 @@ export function makePeople({ db, platform, sms, uc, noticesPerPhoneDaily, timeZo
     return found;
   }
 
-  const rolesOf = (personId: number) => rolesHeldBy(db, personId);
+  const rolesOf = (personId: number, q: Db | Tx = db) => rolesHeldBy(q, personId);
 
   /** The person acted on; refused when they hold an administrative role and the actor is not a system administrator. */
   async function target(a: Actor, personId: number): Promise<Person> {
@@ -150,8 +150,8 @@ export function makePeople({ db, platform, sms, uc, noticesPerPhoneDaily, timeZo
   }
 
   /** One event for the section (the audit list's 人员与单位); the target says what: person:<personNo> or unit:<id>. */
-  const change = (a: Actor, target: string, action: string, before: unknown, after: unknown) =>
-    recordChange(platform, { personId: a.caller.personId, ip: a.ip, event: 'adminPerson', target, action, before, after });
+  const change = (q: Db | Tx, a: Actor, target: string, action: string, before: unknown, after: unknown) =>
+    recordChange(q, { personId: a.caller.personId, ip: a.ip, event: 'adminPerson', target, action, before, after });
 
   // ---- units -------------------------------------------------------------------------------------
 
@@ -205,23 +205,31 @@ export function makePeople({ db, platform, sms, uc, noticesPerPhoneDaily, timeZo
 
     async createUnit(a: Actor, body: { cityId: number; name: string }) {
       await checkUnitForm(body);
-      const [u] = await savingUnit(() => db.insert(organs).values(body).returning());
-      await change(a, `unit:${u!.id}`, '新建单位', null, unitFacts(u!));
-      return unitItem(u!);
+      const u = await savingUnit(() =>
+        db.transaction(async (tx) => {
+          const [u] = await tx.insert(organs).values(body).returning();
+          await change(tx, a, `unit:${u!.id}`, '新建单位', null, unitFacts(u!));
+          return u!;
+        }),
+      );
+      return unitItem(u);
     },
 
     async updateUnit(a: Actor, id: number, body: { cityId: number; name: string; version: number }) {
       const before = await unitRow(id);
       await checkUnitForm(body, id);
-      const [u] = await savingUnit(() =>
-        db
-          .update(organs)
-          .set({ name: body.name, cityId: body.cityId, version: sql`${organs.version} + 1` })
-          .where(and(eq(organs.id, id), eq(organs.version, body.version)))
-          .returning(),
+      const u = await savingUnit(() =>
+        db.transaction(async (tx) => {
+          const [u] = await tx
+            .update(organs)
+            .set({ name: body.name, cityId: body.cityId, version: sql`${organs.version} + 1` })
+            .where(and(eq(organs.id, id), eq(organs.version, body.version)))
+            .returning();
+          if (!u) throw new Refusal(A.ADMIN_MSG.staleVersion, 409);
+          await change(tx, a, `unit:${id}`, before.cityId === u.cityId ? '修改单位' : '调整单位所属城市', unitFacts(before), unitFacts(u));
+          return u;
+        }),
       );
-      if (!u) throw new Refusal(A.ADMIN_MSG.staleVersion, 409);
-      await change(a, `unit:${id}`, before.cityId === u.cityId ? '修改单位' : '调整单位所属城市', unitFacts(before), unitFacts(u));
       return unitItem(u);
     },
 
@@ -230,13 +238,15 @@ export function makePeople({ db, platform, sms, uc, noticesPerPhoneDaily, timeZo
       const n = await peopleIn(id);
       if (n > 0) throw new Refusal(P.unitHasPeopleMessage(n));
       try {
-        await db.delete(organs).where(eq(organs.id, id));
+        await db.transaction(async (tx) => {
+          await tx.delete(organs).where(eq(organs.id, id));
+          await change(tx, a, `unit:${id}`, '删除单位', unitFacts(before), null);
+        });
       } catch (e) {
         // Someone was moved into the unit in the meantime.
         if (pgCode(e) === '23503') throw new Refusal(P.unitHasPeopleMessage(Math.max(1, await peopleIn(id))));
         throw e;
       }
-      await change(a, `unit:${id}`, '删除单位', unitFacts(before), null);
       return null;
     },
 
@@ -286,23 +296,24 @@ export function makePeople({ db, platform, sms, uc, noticesPerPhoneDaily, timeZo
         positionLevelName: POSITION_LEVELS[body.positionLevelId - 1] ?? '',
         organId: body.unitId,
       };
-      let saved: Person | undefined;
       try {
-        [saved] = await db
-          .update(persons)
-          .set({ ...next, version: sql`${persons.version} + 1` })
-          .where(and(eq(persons.personId, id), eq(persons.version, body.version)))
-          .returning();
+        await db.transaction(async (tx) => {
+          const [saved] = await tx
+            .update(persons)
+            .set({ ...next, version: sql`${persons.version} + 1` })
+            .where(and(eq(persons.personId, id), eq(persons.version, body.version)))
+            .returning();
+          if (!saved) throw new Refusal(A.ADMIN_MSG.staleVersion, 409);
+          const changed = EDITED.filter((k) => before[k] !== saved[k]);
+          if (changed.length > 0) {
+            const pick = (p: Person) => Object.fromEntries(changed.map((k) => [k, p[k]]));
+            await change(tx, a, `person:${saved.personNo}`, '修改人员信息', pick(before), pick(saved));
+          }
+        });
       } catch (e) {
         // The same number taken by another edit at the same moment: the unique index decides.
         if (pgCode(e) === '23505') await refuseTaken(id, body);
         throw e;
-      }
-      if (!saved) throw new Refusal(A.ADMIN_MSG.staleVersion, 409);
-      const changed = EDITED.filter((k) => before[k] !== saved[k]);
-      if (changed.length > 0) {
-        const pick = (p: Person) => Object.fromEntries(changed.map((k) => [k, p[k]]));
-        await change(a, `person:${saved.personNo}`, '修改人员信息', pick(before), pick(saved));
       }
       return item(id);
     },
@@ -312,12 +323,12 @@ export function makePeople({ db, platform, sms, uc, noticesPerPhoneDaily, timeZo
       if (status === 'disabled' && id === a.caller.personId) throw new Refusal(P.PEOPLE_MSG.lockSelf);
       const save = async (tx: Db) => {
         await tx.update(persons).set({ status, version: sql`${persons.version} + 1` }).where(eq(persons.personId, id));
+        if (before.status !== status) await change(tx, a, `person:${before.personNo}`, status === 'disabled' ? '锁定账号' : '解锁账号', { status: before.status }, { status });
       };
       if (status === 'disabled' && (await rolesOf(id)).includes('system')) await keepingASystemAdmin(save);
-      else await save(db);
+      else await db.transaction((tx) => save(tx));
       // The session check refuses a locked person already; revoked, the sessions stay ended after an unlock too.
       if (status === 'disabled') await uc.endSessions(id);
-      if (before.status !== status) await change(a, `person:${before.personNo}`, status === 'disabled' ? '锁定账号' : '解锁账号', { status: before.status }, { status });
       return item(id);
     },
 
@@ -325,7 +336,7 @@ export function makePeople({ db, platform, sms, uc, noticesPerPhoneDaily, timeZo
       const p = await target(a, id);
       const until = await uc.clearLoginLock(id);
       if (!until) throw new Refusal(P.PEOPLE_MSG.notLocked);
-      await change(a, `person:${p.personNo}`, '解除登录锁定', { loginLockedUntil: until.toISOString() }, { loginLockedUntil: null });
+      await change(db, a, `person:${p.personNo}`, '解除登录锁定', { loginLockedUntil: until.toISOString() }, { loginLockedUntil: null });
       return item(id);
     },
 
@@ -352,25 +363,32 @@ export function makePeople({ db, platform, sms, uc, noticesPerPhoneDaily, timeZo
         }
       }
       const smsSent = reason === null;
-      await change(a, `person:${p.personNo}`, '重置密码', null, { smsSent, ...(reason ? { reason } : {}) });
+      await change(db, a, `person:${p.personNo}`, '重置密码', null, { smsSent, ...(reason ? { reason } : {}) });
       return { smsSent, mobile: mask(p.mobile), password: smsSent ? null : password, reason };
     },
 
     async setRole(a: Actor, id: number, role: AdminRole, held: boolean) {
       const p = await target(a, id);
       const before = await rolesOf(id);
+      /** The roles as they now are, read in the change's transaction, and the entry when they moved. */
+      const record = async (tx: Db) => {
+        const after = await rolesOf(id, tx);
+        if (after.join() !== before.join()) await change(tx, a, `person:${p.personNo}`, held ? `授予${ADMIN_ROLE_NAMES[role]}` : `移除${ADMIN_ROLE_NAMES[role]}`, { roles: before }, { roles: after });
+      };
       if (held) {
-        await grantRole(db, id, role, a.caller.personId);
+        await db.transaction(async (tx) => {
+          await grantRole(tx, id, role, a.caller.personId);
+          await record(tx);
+        });
       } else if (before.includes(role)) {
         if (role === 'system' && id === a.caller.personId) throw new Refusal(A.ADMIN_MSG.lastSystemAdmin);
         const remove = async (tx: Db) => {
           await revokeRole(tx, id, role);
+          await record(tx);
         };
         if (role === 'system') await keepingASystemAdmin(remove);
-        else await remove(db);
+        else await db.transaction((tx) => remove(tx));
       }
-      const after = await rolesOf(id);
-      if (after.join() !== before.join()) await change(a, `person:${p.personNo}`, held ? `授予${ADMIN_ROLE_NAMES[role]}` : `移除${ADMIN_ROLE_NAMES[role]}`, { roles: before }, { roles: after });
       return item(id);
     },
   };

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { MSG, UC_CODE } from '@portal/contract';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { auditLog, rateLimits } from '../../db/schema/index.ts';
 import { Refusal } from '../../http/errors.ts';
 
@@ -17,17 +17,25 @@ export interface AuditEntry {
   detail?: Record<string, unknown>;
 }
 
+/**
+ * Writes one audit entry with `q`. Given the transaction of the change it records, the entry and the
+ * change commit together or not at all: no change without its entry, no entry of a change undone.
+ */
+export async function writeAudit(q: Db | Tx, e: AuditEntry) {
+  await q.insert(auditLog).values({
+    personId: e.personId ?? null,
+    ip: e.ip,
+    event: e.event,
+    target: e.target ?? '',
+    outcome: e.outcome,
+    detail: e.detail ?? null,
+  });
+}
+
 export function makePlatform(db: Db, hooks: { audited?: (e: AuditEntry) => void } = {}) {
   async function audit(e: AuditEntry) {
     hooks.audited?.(e);
-    await db.insert(auditLog).values({
-      personId: e.personId ?? null,
-      ip: e.ip,
-      event: e.event,
-      target: e.target ?? '',
-      outcome: e.outcome,
-      detail: e.detail ?? null,
-    });
+    await writeAudit(db, e);
   }
 
   return {

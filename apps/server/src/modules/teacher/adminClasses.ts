@@ -34,7 +34,7 @@ import { Refusal } from '../../http/errors.ts';
 import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
 import { allRows, containsPattern } from '../content/listing.ts';
 import type { Platform } from '../platform/service.ts';
-import { recordChange } from '../admin/service.ts';
+import { changeRecorded, recordChange } from '../admin/service.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Q = Db | Tx;
@@ -60,8 +60,9 @@ const one = async <R>(q: Q, query: SQL) => ((await q.execute(query)) as unknown 
 const mask = (mobile: string) => (mobile.length >= 7 ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : mobile);
 
 export function makeAdminClasses({ db, platform, changed, enrol }: AdminClassesDeps) {
-  const audit = (who: Who, target: string, action: string, before: unknown, after: unknown) =>
-    recordChange(platform, { personId: who.personId, ip: who.ip, event: EVENT, target, action, before, after });
+  /** The change's audit entry, written in the change's own transaction. */
+  const audit = (tx: Tx, who: Who, target: string, action: string, before: unknown, after: unknown) =>
+    recordChange(tx, { personId: who.personId, ip: who.ip, event: EVENT, target, action, before, after });
 
   // ---- classes -------------------------------------------------------------------------------------
 
@@ -145,10 +146,10 @@ export function makeAdminClasses({ db, platform, changed, enrol }: AdminClassesD
         // Only the link goes: progress, completions, attempts and certificates are the person's.
         await tx.delete(table).where(link);
       }
+      const [p] = await tx.select(personColumns).from(persons).leftJoin(organs, eq(organs.id, persons.organId)).where(eq(persons.personId, input.personId));
+      const shown = { personId: input.personId, personName: p?.personName, personNo: p?.personNo, role: label };
+      await audit(tx, who, `class:${input.classId}`, `${adding ? '加入' : '移出'}班级${label}`, adding ? null : shown, adding ? shown : null);
     });
-    const [p] = await db.select(personColumns).from(persons).leftJoin(organs, eq(organs.id, persons.organId)).where(eq(persons.personId, input.personId));
-    const shown = { personId: input.personId, personName: p?.personName, personNo: p?.personNo, role: label };
-    await audit(who, `class:${input.classId}`, `${adding ? '加入' : '移出'}班级${label}`, adding ? null : shown, adding ? shown : null);
     changed();
     return classDetail(db, input.classId);
   }
@@ -226,21 +227,27 @@ export function makeAdminClasses({ db, platform, changed, enrol }: AdminClassesD
       const { id: givenId, version, ...fields } = input;
       const values = { name: fields.name, installId: fields.installId, startAt: new Date(fields.startAt), endAt: new Date(fields.endAt), requiredHours: fields.requiredHours };
       checkTimes(values.startAt, values.endAt, T.TRAINING_MSG.endBeforeStart);
-      const { id, before } = await db.transaction(async (tx) => {
-        await checkInstall(tx, fields.installId);
-        if (givenId === null) {
-          const [row] = await tx.insert(teacherClasses).values(values).returning({ id: teacherClasses.id });
-          return { id: row!.id, before: null };
-        }
-        const [locked] = await tx.select().from(teacherClasses).where(eq(teacherClasses.id, givenId)).for('update');
-        if (!locked) throw new Refusal(T.TRAINING_MSG.classMissing, 404);
-        if (version === null || locked.version !== version) throw stale();
-        const before = await classDetail(tx, givenId);
-        await tx.update(teacherClasses).set({ ...values, version: sql`${teacherClasses.version} + 1` }).where(eq(teacherClasses.id, givenId));
-        return { id: givenId, before };
-      });
-      const after = await classDetail(db, id);
-      await audit(who, `class:${id}`, before ? '修改班级' : '新建班级', before && classRecord(before), classRecord(after));
+      const after = await changeRecorded(
+        db,
+        async (tx) => {
+          await checkInstall(tx, fields.installId);
+          if (givenId === null) {
+            const [row] = await tx.insert(teacherClasses).values(values).returning({ id: teacherClasses.id });
+            return { id: row!.id, before: null };
+          }
+          const [locked] = await tx.select().from(teacherClasses).where(eq(teacherClasses.id, givenId)).for('update');
+          if (!locked) throw new Refusal(T.TRAINING_MSG.classMissing, 404);
+          if (version === null || locked.version !== version) throw stale();
+          const before = await classDetail(tx, givenId);
+          await tx.update(teacherClasses).set({ ...values, version: sql`${teacherClasses.version} + 1` }).where(eq(teacherClasses.id, givenId));
+          return { id: givenId, before };
+        },
+        async (tx, { id, before }) => {
+          const after = await classDetail(tx, id);
+          await audit(tx, who, `class:${id}`, before ? '修改班级' : '新建班级', before && classRecord(before), classRecord(after));
+          return after;
+        },
+      );
       changed();
       return after;
     },
@@ -250,7 +257,7 @@ export function makeAdminClasses({ db, platform, changed, enrol }: AdminClassesD
      * depends on it: no member, assignment, exam, class notice or reminder.
      */
     async classDelete(who: Who, input: { id: number; version: number }) {
-      const before = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const [locked] = await tx.select().from(teacherClasses).where(eq(teacherClasses.id, input.id)).for('update');
         if (!locked) throw new Refusal(T.TRAINING_MSG.classMissing, 404);
         if (locked.version !== input.version) throw stale();
@@ -275,9 +282,8 @@ export function makeAdminClasses({ db, platform, changed, enrol }: AdminClassesD
         await tx.delete(classTeachers).where(eq(classTeachers.classId, input.id));
         await tx.delete(classCourses).where(eq(classCourses.classId, input.id));
         await tx.delete(teacherClasses).where(eq(teacherClasses.id, input.id));
-        return before;
+        await audit(tx, who, `class:${input.id}`, '删除班级', classRecord(before), null);
       });
-      await audit(who, `class:${input.id}`, '删除班级', classRecord(before), null);
       changed();
       return { id: input.id };
     },

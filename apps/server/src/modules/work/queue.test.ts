@@ -125,9 +125,9 @@ describe('reviewing from the queue', () => {
     expect(await stateOf(item.submissionId)).toEqual({ state: 'submitted', score: null });
     expect(await messagesOf(item.personId)).toBe(messages);
     // The class area cannot review it behind the queue's back meanwhile.
-    expect(await refused(W.examineWork, teacher, { body: { classId: item.classId, submissionId: item.submissionId, version: item.version, decision: 'return', comment: '请补充' } })).toBe(W.WORK_MSG.notPending);
+    expect(await refused(W.examineWork, teacher, { body: { classId: item.classId, submissionId: item.submissionId, version: item.version, decision: 'return', comment: '请补充' } })).toBe(W.WORK_MSG.heldInQueue);
     // Nor can it be reviewed twice from the queue.
-    expect(await refused(R.reviewFromQueue, teacher, { body: { submissionId: item.submissionId, version: item.version, decision: 'pass', score: 60 } })).toBe(W.WORK_MSG.notPending);
+    expect(await refused(R.reviewFromQueue, teacher, { body: { submissionId: item.submissionId, version: item.version, decision: 'pass', score: 60 } })).toBe(W.WORK_MSG.heldInQueue);
 
     await windowPasses(held.reviews.map((r) => r.reviewId));
     await finalised(held.reviews.map((r) => r.reviewId));

@@ -21,7 +21,7 @@ import { iso, offsetOf, type Page, type PageQuery } from '../content/listing.ts'
 import type { Platform } from '../platform/service.ts';
 import type { ClassRow } from '../reports/service.ts';
 import type { ClassAccess } from '../teacher/service.ts';
-import { applyReview, heldReviewOf } from './review.ts';
+import { applyReview, heldReviewOf, heldReviewsOn } from './review.ts';
 
 const M = W.WORK_MSG;
 /** How often each instance makes due reviews final: a learner hears of a review within this of its window's end. */
@@ -90,7 +90,7 @@ export function makeReviewQueue({ db, platform, classesOf, access, undoSeconds }
     const versionOf = new Map(items.map((i) => [i.submissionId, i.version]));
     const outcome = await db.transaction(async (tx) => {
       const rows = await tx
-        .select({ s: workSubmissions, w: works, held: sql<boolean>`${heldReviewOf(workSubmissions.id)}` })
+        .select({ s: workSubmissions, w: works })
         .from(workSubmissions)
         .innerJoin(works, eq(works.id, workSubmissions.workId))
         .where(inArray(workSubmissions.id, ids))
@@ -101,15 +101,19 @@ export function makeReviewQueue({ db, platform, classesOf, access, undoSeconds }
       if (kind === 'practice' && v.score !== null) return R.REVIEW_MSG.practiceNoScore;
       if (kind === 'homework' && v.outcome === 'passed' && v.score === null) return M.scoreRequired;
       if (v.outcome === 'returned' && !v.comment) return kind === 'practice' ? M.rejectCommentRequired : M.commentRequired;
+      // Read after the lock, in a statement of its own: a hold committed by whoever had the lock before is seen (review.ts).
+      const held = await heldReviewsOn(tx, rows.map((r) => r.s.id));
       for (const r of rows) {
-        if (r.s.state !== 'submitted' || r.held) return batch ? R.REVIEW_MSG.batchNotPending : M.notPending;
+        if (batch && (r.s.state !== 'submitted' || held.has(r.s.id))) return R.REVIEW_MSG.batchNotPending;
+        if (held.has(r.s.id)) return M.heldInQueue;
+        if (r.s.state !== 'submitted') return r.s.examinedBy !== null && r.s.examinedBy !== teacher.personId ? M.reviewedByOther : M.notPending;
         if (r.s.version !== versionOf.get(r.s.id)) return M.versionChanged;
       }
-      const held = await tx
+      const inserted = await tx
         .insert(workReviews)
         .values(rows.map((r) => ({ submissionId: r.s.id, version: r.s.version, ...v, teacherId: teacher.personId, classId: r.w.classId, finalAt: sql`now() + ${undoSeconds} * interval '1 second'` })))
         .returning({ reviewId: workReviews.id, submissionId: workReviews.submissionId, finalAt: workReviews.finalAt });
-      return { rows, held };
+      return { rows, held: inserted };
     });
     if (typeof outcome === 'string') return refuse(outcome, { submissionIds: ids });
     // Each item audited on its own, as the class area's review is.

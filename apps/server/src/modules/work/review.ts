@@ -3,7 +3,7 @@
  * the learner, used by the class area's review (at once) and by the review queue (when its undo
  * window has passed). The caller holds the submission's row lock and has checked it awaits review.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { bookTitle, type work as W } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { classMessages, messageRecipients, workReviews, workSubmissions, workVersions, type works } from '../../db/schema/index.ts';
@@ -49,3 +49,18 @@ export async function applyReview(tx: Tx, s: { id: number; version: number; pers
 export const heldReviewOf = (submissionId: SQLColumn) =>
   sql`exists (select 1 from ${workReviews} where ${workReviews.submissionId} = ${submissionId} and ${workReviews.appliedAt} is null and ${workReviews.undoneAt} is null)`;
 type SQLColumn = typeof workSubmissions.id;
+
+/**
+ * The reviews held in their undo window on these submissions, by submission: the teacher who made each.
+ * Read in its own statement AFTER the submissions' rows are locked: every review path locks the row
+ * before it writes, so this statement's snapshot (READ COMMITTED takes one per statement) holds the
+ * review of whoever had the lock before. The `heldReviewOf` of the locking statement itself cannot
+ * be trusted for that: PostgreSQL re-reads the locked row when it was waited for, not the subquery.
+ */
+export async function heldReviewsOn(tx: Tx, submissionIds: number[]): Promise<Map<number, number>> {
+  const rows = await tx
+    .select({ submissionId: workReviews.submissionId, teacherId: workReviews.teacherId })
+    .from(workReviews)
+    .where(and(inArray(workReviews.submissionId, submissionIds), isNull(workReviews.appliedAt), isNull(workReviews.undoneAt)));
+  return new Map(rows.map((r) => [r.submissionId, r.teacherId]));
+}

@@ -19,7 +19,7 @@ import type { Platform } from '../platform/service.ts';
 import type { ClassAccess } from '../teacher/service.ts';
 import type { ClassRow } from '../reports/service.ts';
 import { diffTexts } from './diff.ts';
-import { applyReview, heldReviewOf, notifyLearner, type Tx } from './review.ts';
+import { applyReview, heldReviewOf, heldReviewsOn, notifyLearner, type Tx } from './review.ts';
 import { cleanFileName, workFileTypeOf, type PrivateFiles, type WorkFileType } from './files.ts';
 import { cleanText, renderMarkdown } from './markdown.ts';
 
@@ -432,17 +432,18 @@ export function makeWork({ db, platform, files, classesOf, classOfTeacher, uploa
     };
     const refusal = await db.transaction(async (tx) => {
       const [row] = await tx
-        .select({ s: workSubmissions, w: works, held: sql<boolean>`${heldReviewOf(workSubmissions.id)}` })
+        .select({ s: workSubmissions, w: works })
         .from(workSubmissions)
         .innerJoin(works, eq(works.id, workSubmissions.workId))
         .where(and(eq(workSubmissions.id, body.submissionId), eq(works.classId, a.cls.id)))
         .for('update', { of: workSubmissions });
       if (!row || row.s.version === 0) return M.submissionNotFound;
       if (row.w.kind !== kind) return kind === 'practice' ? M.notPractice : M.notHomework;
-      if (row.s.state !== 'submitted') return M.notPending;
+      // Reviewed meanwhile by another teacher of the class (two at once: the one who locked the row first stands).
+      if (row.s.state !== 'submitted') return row.s.examinedBy !== null && row.s.examinedBy !== a.teacher.personId ? M.reviewedByOther : M.notPending;
       if (row.s.version !== body.version) return M.versionChanged;
-      // A review made in the review queue is held for its undo window: the hand-in is spoken for.
-      if (row.held) return M.notPending;
+      // A review made in the review queue is held for its undo window: the hand-in is spoken for, and that review will stand.
+      if ((await heldReviewsOn(tx, [row.s.id])).size > 0) return M.heldInQueue;
       const result = await applyReview(tx, row.s, row.w, { outcome: body.outcome, score: body.score, comment: body.comment, teacherId: a.teacher.personId, at: new Date() });
       return { s: row.s, w: row.w, result };
     });

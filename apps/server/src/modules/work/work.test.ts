@@ -525,7 +525,7 @@ describe('at the same moment', () => {
       t.call(W.examineWork, { token: coTeacher, body: { classId: second.id, submissionId: target.submissionId, version: target.version, decision: 'return', comment: '请补充具体举措。' } }),
     ]);
     expect(results.filter((r) => obj(r).res)).toHaveLength(1);
-    expect(obj(results.find((r) => !obj(r).res)!).resMsg).toBe(M.notPending);
+    expect(obj(results.find((r) => !obj(r).res)!).resMsg).toBe(M.reviewedByOther);
     const detail = await ok<W.SubmissionDetail>(W.findWorkSubmission, coTeacher, { query: { classId: second.id, submissionId: target.submissionId! } });
     expect(detail.versions.filter((v) => v.examinedAt !== null)).toHaveLength(1);
   });
