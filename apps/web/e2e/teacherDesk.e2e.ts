@@ -20,7 +20,8 @@ const PICKER_PAGES = TABLE_PAGES.filter((p) => p !== 'teacherinfo');
 
 async function openPage(page: Page, name: string) {
   await page.goto(`/class/${name}`);
-  await eventually(() => page.locator('.ant-table-thead th').count()).toBeGreaterThan(0);
+  // A table at a desk; on a phone the list kit's cards (or its empty state) instead.
+  await eventually(() => page.locator('.ant-table-thead th, .rt-cards, .ant-empty').count()).toBeGreaterThan(0);
   await eventually(() => page.locator('.ant-spin-spinning, .ant-skeleton').count()).toBe(0);
   // A table's rows arrive after its headers; let the columns settle to their final widths.
   await page.waitForTimeout(300);

@@ -3,7 +3,7 @@
  * of /index, /course and the public pages is drawn without antd, and every part that uses antd
  * (pages, modals, the drawer, the side panel's popover, the toast) is loaded through lazyAntd,
  * which wraps it in this scope. ADR 0008. One theme: antd's own colours that follow its blue
- * (primary, link, info and "processing") are all the college red, and the static methods
+ * (primary, link and "processing") are the college red, information a slate colour of its own, and the static methods
  * (Modal.confirm) that render outside every provider get this one too; look.e2e.ts checks that no
  * page shows antd's blue.
  */
@@ -14,17 +14,19 @@ import zhCN from 'antd/locale/zh_CN';
 import { BRAND } from '../lib/theme.ts';
 import { useDisplay } from '../lib/display.ts';
 
+/** The information colour: notes and neutral messages, apart from errors (red) and the brand. */
+export const INFO = '#34557a';
+
 export const THEME: ThemeConfig = {
   token: {
     colorPrimary: BRAND,
     colorLink: BRAND,
-    // antd's info colour is its primary blue, seeded apart from colorPrimary: an info alert or result,
-    // a "processing" tag (已报名, 已学 n%) and the toast's info icon stay blue unless it is the red too.
-    colorInfo: BRAND,
-    // antd's tint of that red is a dusky rose; an info box and a "processing" tag take the site's own
-    // pale tints of it (the side menu's chosen item), with the red's words at 6.6:1.
-    colorInfoBg: '#fbeaea',
-    colorInfoBorder: '#f3d6d6',
+    // Information (短信验证码已发送至…, a page's note) is written in its own slate colour, not the red of
+    // errors and of the brand: drawn red, a neutral note read as a failure. Not antd's blue either
+    // (look.ts), a grey-blue at 7.7:1 on white, on a pale tint of it.
+    colorInfo: INFO,
+    colorInfoBg: '#eef2f7',
+    colorInfoBorder: '#c8d3e0',
     // antd's error red (#ff4d4f, 3.3:1 on white) writes danger buttons' words too faintly for WCAG AA: 5.6:1.
     colorError: '#cf1322',
     // Statistic titles and input counters are written in the description grey (0.45 black, 3.4:1): 7:1.
@@ -39,7 +41,8 @@ export const THEME: ThemeConfig = {
     // A status tag writes its word in the status colour on that colour's palest tint; antd's
     // defaults there (the green 3.4:1) fall short of WCAG AA's 4.5:1. One step darker on the same
     // tint: 5.2:1 to 6.9:1 (the red of "processing" is 5.5:1 as it is).
-    Tag: { colorSuccess: '#237804', colorWarning: '#ad4e00', colorError: '#a8071a' },
+    // A "processing" tag (已报名, 已学 n%) stays in the brand red on the site's pale tint of it (6.6:1).
+    Tag: { colorSuccess: '#237804', colorWarning: '#ad4e00', colorError: '#a8071a', colorInfo: BRAND, colorInfoBg: '#fbeaea', colorInfoBorder: '#f3d6d6' },
     // The label grey (colorTextTertiary, 3.4:1 on white) is too faint for AA; the secondary text grey is 7:1.
     Descriptions: { labelColor: 'rgba(0, 0, 0, 0.65)' },
   },

@@ -85,6 +85,8 @@ export const queueWork = z.object({
   kind: z.enum(WORK_KINDS),
   classId: z.number().int(),
   className: z.string(),
+  /** The assignment's due time: with the class it tells apart two assignments of the same title. */
+  dueAt: z.string(),
   waiting: z.number().int(),
 });
 export type QueueWork = z.infer<typeof queueWork>;

@@ -67,6 +67,8 @@ describe('the queue', () => {
     expect(q.total).toBe(q.list.length);
     expect(q.waiting).toBe(q.total);
     expect(q.works.reduce((n, w) => n + w.waiting, 0)).toBe(q.total);
+    // Each assignment in the filter carries its class and due time, so two of one title are told apart.
+    expect(q.works.every((w) => w.className !== '' && !Number.isNaN(Date.parse(w.dueAt)))).toBe(true);
     expect(await waitingCount(teacher)).toBe(q.total);
     const pending = await ok<{ homework: number; practice: number }[]>(W.findWorkPending, teacher);
     expect(pending.reduce((n, c) => n + c.homework + c.practice, 0)).toBe(q.total);

@@ -48,13 +48,13 @@ export function makeReviewQueue({ db, platform, classesOf, access, undoSeconds }
     if (classes.length === 0) return [];
     const names = new Map(classes.map((c) => [c.id, c.name]));
     const rows = await db
-      .select({ workId: works.id, workTitle: works.title, kind: works.kind, classId: works.classId, waiting: sql<number>`count(*)`.mapWith(Number), oldest: sql`min(${workSubmissions.submittedAt})` })
+      .select({ workId: works.id, workTitle: works.title, kind: works.kind, classId: works.classId, dueAt: works.dueAt, waiting: sql<number>`count(*)`.mapWith(Number), oldest: sql`min(${workSubmissions.submittedAt})` })
       .from(workSubmissions)
       .innerJoin(works, eq(works.id, workSubmissions.workId))
       .where(and(inArray(works.classId, [...names.keys()]), waiting()))
       .groupBy(works.id)
       .orderBy(sql`min(${workSubmissions.submittedAt})`, asc(works.id));
-    return rows.map(({ oldest: _o, ...r }) => ({ ...r, className: names.get(r.classId) ?? '' }));
+    return rows.map(({ oldest: _o, dueAt, ...r }) => ({ ...r, dueAt: iso(dueAt), className: names.get(r.classId) ?? '' }));
   }
 
   const audit = (teacher: Caller, ip: string, event: string, target: string, outcome: 'success' | 'failure', detail: Record<string, unknown>) =>

@@ -4,7 +4,8 @@ import { catalog } from '@portal/contract/refs';
 import { oneOf, positiveInt, textParam } from '../content/urlState.ts';
 
 export const COURSE_PAGE_SIZE = 12;
-export const COURSE_DEFAULTS = { sort: catalog.COURSE_SORTS[0] };
+/** The address keys of the catalogue and their defaults (left out of the address). */
+export const COURSE_DEFAULTS = { keyword: '', categoryId: '', sort: catalog.COURSE_SORTS[0] as string, page: 1 };
 
 export const COURSE_SORT_LABELS: Record<catalogTypes.CourseSort, string> = { new: '最新', popular: '最热' };
 

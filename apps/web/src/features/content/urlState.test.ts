@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { pageWindow } from './Pager.tsx';
-import { oneOf, patchParams, positiveInt, textParam } from './urlState.ts';
+import { oneOf, positiveInt, textParam } from './urlState.ts';
 
 describe('list state in the address', () => {
   it('reads pages, texts and choices forgivingly', () => {
@@ -15,15 +15,6 @@ describe('list state in the address', () => {
     expect(textParam('x'.repeat(80))).toHaveLength(50);
     expect(oneOf('popular', ['new', 'popular'] as const)).toBe('popular');
     expect(oneOf('oldest', ['new', 'popular'] as const)).toBe('new');
-  });
-
-  it('patches params: drops empties and defaults, resets the page on other changes', () => {
-    const cur = new URLSearchParams('keyword=党史&page=3&sort=popular');
-    expect(patchParams(cur, { page: 4 }).toString()).toBe(new URLSearchParams('keyword=党史&page=4&sort=popular').toString());
-    expect(patchParams(cur, { sort: 'new' }, { sort: 'new' }).toString()).toBe(new URLSearchParams('keyword=党史').toString());
-    expect(patchParams(cur, { keyword: '  ' }).toString()).toBe('sort=popular');
-    expect(patchParams(cur, { categoryId: 5 }).get('page')).toBeNull();
-    expect(patchParams(cur, { page: 1 }).get('page')).toBeNull();
   });
 
   it('numbers pages around the current one with gaps', () => {

@@ -10,8 +10,8 @@ import { LoadError } from '../learning/ListState.tsx';
 import { usePortalConfig } from '../../lib/config.ts';
 import { collegeDateTime } from '../../lib/format.ts';
 import { smsSummary } from './SentMessages.tsx';
-import { deskTable } from './tableLayout.ts';
-import { TableRegion } from '../content/TableRegion.tsx';
+import { deskList } from './tableLayout.ts';
+import { ResponsiveTable } from '../../ui/list/ResponsiveTable.tsx';
 
 /** Times on the college's clock, as the schedules that made the runs are set. */
 function useCollegeTime() {
@@ -45,39 +45,38 @@ export function RemindRuns({ classId }: { classId: number }) {
       {runs.isError ? (
         <LoadError error={runs.error} retry={() => void runs.refetch()} />
       ) : (
-        <TableRegion label="提醒记录">
-          <Table<R.RemindRun>
-            rowKey="id"
-            loading={runs.isFetching}
-            dataSource={runs.data ?? []}
-            locale={{ emptyText: '还没有发送过提醒' }}
-            pagination={false}
-            expandable={{ columnTitle: <span className="visually-hidden">展开收件人</span>, expandedRowRender: (r) => <Recipients run={r} />, rowExpandable: (r) => r.recipients.length > 0 }}
-            {...deskTable<R.RemindRun>(
-              [
-                { title: '时间', dataIndex: 'ranAt', width: 150, render: (d: string) => formatDateTime(d) },
-                { title: '来源', dataIndex: 'scheduleId', width: 90, render: (s: number | null) => (s === null ? '手动发送' : '定时提醒') },
-                { title: '标题', dataIndex: 'title', width: 180, ellipsis: true },
-                { title: '方式', dataIndex: 'channel', width: 120, render: (c: R.RemindChannel) => remind.REMIND_CHANNEL_LABELS[c] },
-                {
-                  title: '结果',
-                  key: 'outcome',
-                  width: 260,
-                  render: (_: unknown, r) =>
-                    r.outcome === 'sent' ? (
-                      <span>
-                        提醒{r.recipientCount}人{r.messageId !== null ? `，已读${r.readCount}人` : ''}
-                        {r.sms ? `；${smsSummary(r.sms)}` : ''}
-                      </span>
-                    ) : (
-                      <Tag>未发送，计划结束：{remind.SCHEDULE_END_LABELS[r.outcome]}</Tag>
-                    ),
-                },
-              ],
-              { name: 'ranAt' },
-            )}
-          />
-        </TableRegion>
+        <ResponsiveTable<R.RemindRun>
+          label="提醒记录"
+          rowKey="id"
+          loading={runs.isFetching}
+          dataSource={runs.data ?? []}
+          locale={{ emptyText: '还没有发送过提醒' }}
+          pagination={false}
+          expandable={{ columnTitle: <span className="visually-hidden">展开收件人</span>, expandedRowRender: (r) => <Recipients run={r} />, rowExpandable: (r) => r.recipients.length > 0 }}
+          {...deskList<R.RemindRun>(
+            [
+              { title: '时间', dataIndex: 'ranAt', width: 150, render: (d: string) => formatDateTime(d) },
+              { title: '来源', dataIndex: 'scheduleId', width: 90, render: (s: number | null) => (s === null ? '手动发送' : '定时提醒') },
+              { title: '标题', dataIndex: 'title', width: 180, ellipsis: true },
+              { title: '方式', dataIndex: 'channel', width: 120, render: (c: R.RemindChannel) => remind.REMIND_CHANNEL_LABELS[c] },
+              {
+                title: '结果',
+                key: 'outcome',
+                width: 260,
+                render: (_: unknown, r) =>
+                  r.outcome === 'sent' ? (
+                    <span>
+                      提醒{r.recipientCount}人{r.messageId !== null ? `，已读${r.readCount}人` : ''}
+                      {r.sms ? `；${smsSummary(r.sms)}` : ''}
+                    </span>
+                  ) : (
+                    <Tag>未发送，计划结束：{remind.SCHEDULE_END_LABELS[r.outcome]}</Tag>
+                  ),
+              },
+            ],
+            { name: 'ranAt' },
+          )}
+        />
       )}
     </Card>
   );

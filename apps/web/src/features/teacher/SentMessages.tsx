@@ -13,8 +13,8 @@ import { LoadError, QueryState } from '../learning/ListState.tsx';
 import { formatDateTime } from '../learning/format.ts';
 import { toast } from '../../lib/toast.ts';
 import { useUrlFilters } from '../../lib/urlFilters.ts';
-import { deskTable } from './tableLayout.ts';
-import { TableRegion } from '../content/TableRegion.tsx';
+import { deskList } from './tableLayout.ts';
+import { ResponsiveTable } from '../../ui/list/ResponsiveTable.tsx';
 
 const DEFAULTS = { pageNum: 1, pageSize: 10 };
 type SmsOutcome = { sent: number; failed: number; capped: number };
@@ -79,44 +79,43 @@ export function SentMessages({ classId }: { classId: number }) {
         {messages.isError ? (
           <LoadError error={messages.error} retry={() => void messages.refetch()} />
         ) : (
-          <TableRegion label="已发送的消息">
-            <Table<T.SentMessage>
-              rowKey="id"
-              loading={messages.isFetching}
-              dataSource={messages.data?.list ?? []}
-              locale={{ emptyText: '还没有发送过消息' }}
-              pagination={{ current: f.pageNum, pageSize: f.pageSize, total: messages.data?.total ?? 0, onChange: (pageNum, pageSize) => set({ pageNum, pageSize }), showTotal: (n) => `共${n}条` }}
-              {...deskTable<T.SentMessage>(
-                [
-                  { title: '标题', dataIndex: 'title', width: 260, ellipsis: true },
-                  { title: '发送人', dataIndex: 'senderName', width: 90 },
-                  { title: '发送时间', dataIndex: 'sentAt', width: 150, render: (d: string) => formatDateTime(d) },
-                  { title: '已读', key: 'read', width: 100, render: (_: unknown, m) => `${m.readCount} / ${m.recipientCount}` },
-                  { title: '短信', dataIndex: 'sms', width: 70, render: (s: boolean) => (s ? <Tag color="success">已发</Tag> : '—') },
-                  {
-                    title: '操作',
-                    key: 'action',
-                    width: 170,
-                    render: (_: unknown, m) => (
-                      <Space>
-                        <Button size="small" onClick={() => setViewing(m)}>
-                          阅读情况
-                        </Button>
-                        <Button
-                          size="small"
-                          danger
-                          onClick={() => Modal.confirm({ title: '删除消息', content: `删除后学员将看不到“${m.title}”，确定删除吗？`, okText: '删除', cancelText: '取消', onOk: () => remove.mutateAsync(m.id) })}
-                        >
-                          删除
-                        </Button>
-                      </Space>
-                    ),
-                  },
-                ],
-                { name: 'title' },
-              )}
-            />
-          </TableRegion>
+          <ResponsiveTable<T.SentMessage>
+            label="已发送的消息"
+            rowKey="id"
+            loading={messages.isFetching}
+            dataSource={messages.data?.list ?? []}
+            locale={{ emptyText: '还没有发送过消息' }}
+            pagination={{ current: f.pageNum, pageSize: f.pageSize, total: messages.data?.total ?? 0, onChange: (pageNum, pageSize) => set({ pageNum, pageSize }), showTotal: (n) => `共${n}条` }}
+            {...deskList<T.SentMessage>(
+              [
+                { title: '标题', dataIndex: 'title', width: 260, ellipsis: true },
+                { title: '发送人', dataIndex: 'senderName', width: 90 },
+                { title: '发送时间', dataIndex: 'sentAt', width: 150, render: (d: string) => formatDateTime(d) },
+                { title: '已读', key: 'read', width: 100, render: (_: unknown, m) => `${m.readCount} / ${m.recipientCount}` },
+                { title: '短信', dataIndex: 'sms', width: 70, render: (s: boolean) => (s ? <Tag color="success">已发</Tag> : '—') },
+                {
+                  title: '操作',
+                  key: 'action',
+                  width: 170,
+                  render: (_: unknown, m) => (
+                    <Space>
+                      <Button size="small" onClick={() => setViewing(m)}>
+                        阅读情况
+                      </Button>
+                      <Button
+                        size="small"
+                        danger
+                        onClick={() => Modal.confirm({ title: '删除消息', content: `删除后学员将看不到“${m.title}”，确定删除吗？`, okText: '删除', cancelText: '取消', onOk: () => remove.mutateAsync(m.id) })}
+                      >
+                        删除
+                      </Button>
+                    </Space>
+                  ),
+                },
+              ],
+              { name: 'title' },
+            )}
+          />
         )}
         <Alert style={{ marginTop: 12 }} type="info" showIcon message="学员打开消息后，“阅读情况”中记下阅读时间；未读的学员可以再用短信提醒。" />
       </Card>

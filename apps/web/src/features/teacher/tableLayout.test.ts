@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deskTable } from './tableLayout.ts';
+import { deskList, deskTable } from './tableLayout.ts';
 
 describe('deskTable', () => {
   const columns = [
@@ -18,5 +18,14 @@ describe('deskTable', () => {
 
   it('refuses a name column the table does not have', () => {
     expect(() => deskTable(columns, { name: 'title' })).toThrow(/no column title/);
+  });
+});
+
+describe('deskList', () => {
+  it('names the title and action columns for the list kit and refuses a missing name column', () => {
+    const t = deskList([{ title: '姓名', dataIndex: 'personName' }, { title: '操作', key: 'action' }], { name: 'personName' });
+    expect(t.titleColumn).toBe('personName');
+    expect(t.actionColumn).toBe('action');
+    expect(() => deskList([{ title: '姓名', dataIndex: 'personName' }], { name: 'title' })).toThrow(/no column title/);
   });
 });

@@ -15,7 +15,8 @@ import { formatDate, formatHours } from '../../features/content/format.ts';
 import { QueryState, Skeleton } from '../../features/content/QueryState.tsx';
 import { useCallQuery } from '../../api/useCallQuery.ts';
 import { CallError } from '../../api/client.ts';
-import { textParam, useUrlState } from '../../features/content/urlState.ts';
+import { textParam } from '../../features/content/urlState.ts';
+import { useUrlFilters } from '../../lib/urlFilters.ts';
 import '../../features/content/public.css';
 import { checkPayload, numberIn, payloadIn, type PayloadFields } from '../../features/certificate/payload.ts';
 import { useCertificateKey } from '../../features/certificate/publicKey.ts';
@@ -224,9 +225,12 @@ function useOfflineCopy() {
   }, []);
 }
 
+/** The address keys: the pasted or scanned code (p) and the number being checked (no). */
+const ADDRESS = { p: '', no: '' };
+
 export default function CertificatePage() {
   useOfflineCopy();
-  const [params, update] = useUrlState();
+  const [, update, params] = useUrlFilters(ADDRESS);
   const payload = payloadIn(textParam(params.get('p'), 2000));
   const no = textParam(params.get('no'), 32);
   const [pasted, setPasted] = useState('');

@@ -11,7 +11,7 @@ import { Pager } from '../../features/content/Pager.tsx';
 import { QueryState, Skeleton } from '../../features/content/QueryState.tsx';
 import { SearchBox } from '../../features/content/SearchBox.tsx';
 import { useCallQuery } from '../../api/useCallQuery.ts';
-import { useUrlState } from '../../features/content/urlState.ts';
+import { useUrlFilters } from '../../lib/urlFilters.ts';
 import '../../features/content/public.css';
 import './course.css';
 
@@ -30,7 +30,7 @@ function GuessYouLike() {
 }
 
 export default function CoursePage() {
-  const [params, update] = useUrlState(COURSE_DEFAULTS);
+  const [, update, params] = useUrlFilters(COURSE_DEFAULTS);
   const state = readCourseState(params);
   const tree = useCallQuery(catalog.findCourseCategory, {}, { staleTime: 5 * 60_000 });
   const courses = useCallQuery(catalog.findCourseByPage, { query: courseQueryOf(state) }, { keepPrevious: true });

@@ -8,7 +8,8 @@ import { formatCount, formatDate, formatFileSize } from '../../features/content/
 import { Pager } from '../../features/content/Pager.tsx';
 import { QueryState } from '../../features/content/QueryState.tsx';
 import { callKey, useCallQuery } from '../../api/useCallQuery.ts';
-import { oneOf, positiveInt, useUrlState } from '../../features/content/urlState.ts';
+import { oneOf, positiveInt } from '../../features/content/urlState.ts';
+import { useUrlFilters } from '../../lib/urlFilters.ts';
 import '../../features/content/public.css';
 import './download.css';
 
@@ -18,8 +19,10 @@ const FILTERS = [ALL, ...content.DOWNLOAD_CATEGORIES] as const;
 // Display names of the contract's download categories.
 const CATEGORY_LABELS: Record<(typeof FILTERS)[number], string> = { all: '全部', document: '学习资料', app: '移动客户端', browser: '浏览器' };
 
+const ADDRESS = { category: ALL, page: 1 };
+
 export default function DownloadPage() {
-  const [params, update] = useUrlState({ category: ALL });
+  const [, update, params] = useUrlFilters(ADDRESS);
   const category = oneOf(params.get('category'), FILTERS);
   const page = positiveInt(params.get('page'), 1);
   const client = useQueryClient();

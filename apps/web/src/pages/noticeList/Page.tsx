@@ -5,13 +5,16 @@ import { Pager } from '../../features/content/Pager.tsx';
 import { QueryState } from '../../features/content/QueryState.tsx';
 import { SearchBox } from '../../features/content/SearchBox.tsx';
 import { useCallQuery } from '../../api/useCallQuery.ts';
-import { positiveInt, textParam, useUrlState } from '../../features/content/urlState.ts';
+import { positiveInt, textParam } from '../../features/content/urlState.ts';
+import { useUrlFilters } from '../../lib/urlFilters.ts';
 import '../../features/content/public.css';
 
 const PAGE_SIZE = 15;
 
+const ADDRESS = { keyword: '', page: 1 };
+
 export default function NoticeListPage() {
-  const [params, update] = useUrlState();
+  const [, update, params] = useUrlFilters(ADDRESS);
   const keyword = textParam(params.get('keyword'));
   const page = positiveInt(params.get('page'), 1);
   const q = useCallQuery(content.findAfficheByPage, { query: { pageNum: page, pageSize: PAGE_SIZE, ...(keyword ? { keyword } : {}) } }, { keepPrevious: true });

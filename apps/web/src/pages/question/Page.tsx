@@ -3,12 +3,15 @@ import { content } from '@portal/contract/refs';
 import { QueryState } from '../../features/content/QueryState.tsx';
 import { SearchBox } from '../../features/content/SearchBox.tsx';
 import { useCallQuery } from '../../api/useCallQuery.ts';
-import { textParam, useUrlState } from '../../features/content/urlState.ts';
+import { textParam } from '../../features/content/urlState.ts';
+import { useUrlFilters } from '../../lib/urlFilters.ts';
 import '../../features/content/public.css';
 import './question.css';
 
+const ADDRESS = { keyword: '' };
+
 export default function QuestionPage() {
-  const [params, update] = useUrlState();
+  const [, update, params] = useUrlFilters(ADDRESS);
   const keyword = textParam(params.get('keyword'));
   const q = useCallQuery(content.findQuestionList, { query: keyword ? { keyword } : {} }, { keepPrevious: true });
   return (

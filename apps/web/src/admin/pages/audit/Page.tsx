@@ -7,7 +7,7 @@ import { Descriptions, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { operator } from '@portal/contract';
 import { admin } from '@portal/contract/refs';
-import { AdminList, type FilterField } from '../../AdminList.tsx';
+import { DataList, type FilterField } from '../../../ui/list/DataList.tsx';
 import { EVENT_NAMES, eventName } from '../../events.ts';
 import { formatDateTime } from '../../format.ts';
 
@@ -69,7 +69,7 @@ export default function AuditPage() {
   return (
     <>
       <Typography.Title level={2}>审计日志</Typography.Title>
-      <AdminList<Entry> label="审计日志列表"
+      <DataList<Entry> label="审计日志列表"
         list={admin.adminAuditList}
         exportCall={admin.adminAuditExport}
         exportName="审计日志"

@@ -3,13 +3,14 @@
  * a new one issued with the corrected hours and the holder's current name and unit, linked to it).
  */
 import { useState } from 'react';
-import { Button, Descriptions, Form, Input, InputNumber, Modal, Space, Typography } from 'antd';
+import { Button, Descriptions, Form, Input, InputNumber, Modal, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { adminCertificate as AC } from '@portal/contract/refs';
 import type { adminCertificate } from '@portal/contract';
 import { call, CallError, showError } from '../../../api/client.ts';
 import { callKey } from '../../../api/useCallQuery.ts';
 import { toast } from '../../../lib/toast.ts';
+import { RowActions } from '../../../ui/list/RowActions.tsx';
 
 type Item = adminCertificate.AdminCertItem;
 type Mode = 'revoke' | 'reissue';
@@ -23,15 +24,17 @@ export function CertificateActions({ cert }: { cert: Item }) {
   const [mode, setMode] = useState<Mode | null>(null);
   if (cert.revokedAt) return <Typography.Text type="secondary">—</Typography.Text>;
   return (
-    <Space size="small">
-      <Button size="small" danger onClick={() => setMode('revoke')} aria-label={`撤销 ${cert.certNo}`}>
+    <>
+      <RowActions label={cert.certNo}>
+        <Button size="small" danger onClick={() => setMode('revoke')} aria-label={`撤销 ${cert.certNo}`}>
         撤销
       </Button>
-      <Button size="small" onClick={() => setMode('reissue')} aria-label={`补发 ${cert.certNo}`}>
-        补发
-      </Button>
+        <Button size="small" onClick={() => setMode('reissue')} aria-label={`补发 ${cert.certNo}`}>
+          补发
+        </Button>
+      </RowActions>
       {mode ? <ChangeModal cert={cert} mode={mode} onClose={() => setMode(null)} /> : null}
-    </Space>
+    </>
   );
 }
 

@@ -11,7 +11,7 @@ import type { TableColumnsType } from 'antd';
 import { Route, Routes, useLocation, useNavigate } from 'react-router';
 import { collegeYear, type adminCertificate } from '@portal/contract';
 import { adminCertificate as AC } from '@portal/contract/refs';
-import { AdminList, type FilterField } from '../../AdminList.tsx';
+import { DataList, type FilterField } from '../../../ui/list/DataList.tsx';
 import { formatDateTime } from '../../format.ts';
 import { CertificateActions } from './CertificateActions.tsx';
 import { RuleDrawer } from './RuleDrawer.tsx';
@@ -79,7 +79,7 @@ const CERT_COLUMNS: TableColumnsType<Item> = [
 
 function Certificates() {
   return (
-    <AdminList<Item> label="结业证书列表"
+    <DataList<Item> label="结业证书列表"
       list={AC.adminCertList}
       exportCall={AC.adminCertExport}
       exportName="结业证书"
@@ -129,7 +129,7 @@ function Rules() {
   ];
   return (
     <>
-      <AdminList<Rule> label="发证规则列表" list={AC.adminCertRuleList} filters={RULE_FILTERS} columns={columns} rowKey="installId" empty="没有符合条件的培训" />
+      <DataList<Rule> label="发证规则列表" list={AC.adminCertRuleList} filters={RULE_FILTERS} columns={columns} rowKey="installId" empty="没有符合条件的培训" />
       {editing ? <RuleDrawer rule={editing} onClose={() => setEditing(null)} /> : null}
     </>
   );

@@ -15,7 +15,8 @@ import type { adminContent as AC } from '@portal/contract';
 import { call, showError } from '../../../api/client.ts';
 import { callKey } from '../../../api/useCallQuery.ts';
 import { formatDateTime } from '../../../features/content/format.ts';
-import { AdminList, type FilterField } from '../../AdminList.tsx';
+import { DataList, type FilterField } from '../../../ui/list/DataList.tsx';
+import { RowActions } from '../../../ui/list/RowActions.tsx';
 import { ItemEditor } from './ItemEditor.tsx';
 import './content.css';
 
@@ -29,7 +30,7 @@ const FILTERS: FilterField[] = [
 
 const STATUS_COLORS: Record<AC.ContentStatus, string | undefined> = { draft: undefined, published: 'success', scheduled: 'processing', offline: 'default' };
 
-function RowActions({ row, onEdit }: { row: Row; onEdit: () => void }) {
+function ContentActions({ row, onEdit }: { row: Row; onEdit: () => void }) {
   const queryClient = useQueryClient();
   const [sort, setSort] = useState<number | null>(row.sort);
   const target = { kind: row.kind, id: row.id, version: row.version };
@@ -48,7 +49,7 @@ function RowActions({ row, onEdit }: { row: Row; onEdit: () => void }) {
   const live = row.status === 'published' || row.status === 'scheduled';
   const weighted = adminContent.WEIGHTED_KINDS.includes(row.kind);
   return (
-    <Space size={0} wrap>
+    <RowActions label={row.title}>
       <Button type="link" size="small" onClick={onEdit} aria-label={`编辑 ${row.title}`}>
         编辑
       </Button>
@@ -92,7 +93,7 @@ function RowActions({ row, onEdit }: { row: Row; onEdit: () => void }) {
           删除
         </Button>
       </Popconfirm>
-    </Space>
+    </RowActions>
   );
 }
 
@@ -125,11 +126,11 @@ function KindPanel({ kind }: { kind: Kind }) {
       render: (v: string, r: Row) => (r.status === 'draft' ? <span aria-label="未发布">—</span> : formatDateTime(v)),
     },
     { title: '排序', dataIndex: 'sort', width: 70 },
-    { title: '操作', key: 'actions', width: 290, fixed: 'right', render: (_: unknown, r: Row) => <RowActions row={r} onEdit={() => setEditing(r.id)} /> },
+    { title: '操作', key: 'actions', fixed: 'right', render: (_: unknown, r: Row) => <ContentActions row={r} onEdit={() => setEditing(r.id)} /> },
   ];
   return (
     <>
-      <AdminList<Row> label="内容列表"
+      <DataList<Row> label="内容列表"
         list={adminContent.adminContentList}
         fixed={{ kind }}
         filters={FILTERS}

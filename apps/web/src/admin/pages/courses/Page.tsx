@@ -3,7 +3,7 @@
  * course by title or lecturer, category and status (drafts and offline ones too), exported from the
  * same query; new, edit, publish and take offline. A learner's pages show a change at once.
  */
-import { Button, Space, Tag, Typography } from 'antd';
+import { Button, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -13,7 +13,8 @@ import { adminCourses } from '@portal/contract/refs';
 import { call, CallError } from '../../../api/client.ts';
 import { callKey, useCallQuery } from '../../../api/useCallQuery.ts';
 import { toast } from '../../../lib/toast.ts';
-import { AdminList, type FilterField } from '../../AdminList.tsx';
+import { RowActions } from '../../../ui/list/RowActions.tsx';
+import { DataList, type FilterField } from '../../../ui/list/DataList.tsx';
 import { formatDateTime } from '../../format.ts';
 import { CourseEditor } from './CourseEditor.tsx';
 
@@ -64,7 +65,7 @@ function CourseList() {
       width: 130,
       fixed: 'right',
       render: (_, r) => (
-        <Space size={0}>
+        <RowActions label={r.title}>
           <Link className="ant-btn ant-btn-link" to={`/admin/courses/${r.id}`}>
             编辑
           </Link>
@@ -75,12 +76,12 @@ function CourseList() {
             }>
             {r.status === 'published' ? '下架' : '发布'}
           </Button>
-        </Space>
+        </RowActions>
       ),
     },
   ];
   return (
-    <AdminList<Row> label="课程列表"
+    <DataList<Row> label="课程列表"
       list={adminCourses.adminCourseList}
       exportCall={adminCourses.adminCourseExport}
       exportName="课程列表"

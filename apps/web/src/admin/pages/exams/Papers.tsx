@@ -1,11 +1,12 @@
 /** 考试: every exam by title and status, with its paper, total, pass mark and attempts; new, edit, preview, results. */
-import { Button, Space, Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import type { adminExams as AX } from '@portal/contract';
 import { adminExams } from '@portal/contract/refs';
-import { AdminList, type FilterField } from '../../AdminList.tsx';
+import { RowActions } from '../../../ui/list/RowActions.tsx';
+import { DataList, type FilterField } from '../../../ui/list/DataList.tsx';
 import { formatDateTime } from '../../format.ts';
 import { STATUS_LABELS } from './labels.ts';
 
@@ -40,10 +41,9 @@ export function Papers() {
     {
       title: '操作',
       key: 'actions',
-      width: 180,
       fixed: 'right',
       render: (_, r) => (
-        <Space size={0}>
+        <RowActions label={r.title}>
           <Link className="ant-btn ant-btn-link" to={`/admin/exams/papers/${r.id}`}>
             编辑
           </Link>
@@ -53,12 +53,12 @@ export function Papers() {
           <Button type="link" onClick={() => navigate(`/admin/exams/papers/${r.id}/results`)}>
             成绩
           </Button>
-        </Space>
+        </RowActions>
       ),
     },
   ];
   return (
-    <AdminList<Row> label="试卷列表"
+    <DataList<Row> label="试卷列表"
       list={adminExams.adminExamList}
       filters={FILTERS}
       columns={columns}

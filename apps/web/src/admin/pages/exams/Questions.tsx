@@ -4,7 +4,7 @@
  * attempts that hold it).
  */
 import { useState } from 'react';
-import { Alert, Button, Form, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Form, Modal, Popconfirm, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -13,7 +13,8 @@ import { adminExams } from '@portal/contract/refs';
 import { call, CallError } from '../../../api/client.ts';
 import { callKey, useCallQuery } from '../../../api/useCallQuery.ts';
 import { toast } from '../../../lib/toast.ts';
-import { AdminList, type FilterField } from '../../AdminList.tsx';
+import { RowActions } from '../../../ui/list/RowActions.tsx';
+import { DataList, type FilterField } from '../../../ui/list/DataList.tsx';
 import { AnswerInput, QuestionDrawer } from './QuestionForm.tsx';
 import { answerText, TYPE_LABELS, TYPE_OPTIONS } from './labels.ts';
 
@@ -121,7 +122,7 @@ export function Questions() {
       width: 170,
       render: (_, r) =>
         r.retiredAt ? null : (
-          <Space size={0} wrap>
+          <RowActions label={r.stem}>
             <Button type="link" onClick={() => setEditing(r)}>
               编辑
             </Button>
@@ -135,14 +136,14 @@ export function Questions() {
                 停用
               </Button>
             </Popconfirm>
-          </Space>
+          </RowActions>
         ),
     },
   ];
 
   return (
     <>
-      <AdminList<Row> label="试题列表"
+      <DataList<Row> label="试题列表"
         list={adminExams.adminExamQuestionList}
         filters={filters}
         columns={columns}

@@ -6,7 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import type { adminExams as AX } from '@portal/contract';
 import { adminExams } from '@portal/contract/refs';
 import { useCallQuery } from '../../../api/useCallQuery.ts';
-import { AdminList, type FilterField } from '../../AdminList.tsx';
+import { DataList, type FilterField } from '../../../ui/list/DataList.tsx';
 import { formatDateTime } from '../../format.ts';
 import { SUBMIT_LABELS } from './labels.ts';
 
@@ -51,7 +51,7 @@ export function Results() {
           返回考试列表
         </Button>
       </div>
-      <AdminList<Row> label="考试成绩列表"
+      <DataList<Row> label="考试成绩列表"
         list={adminExams.adminExamResults}
         exportCall={adminExams.adminExamResultsExport}
         exportName={exam.data ? `${exam.data.title}_成绩` : '考试成绩'}

@@ -11,7 +11,7 @@ import { Route, Routes, useLocation, useNavigate } from 'react-router';
 import type { adminImport } from '@portal/contract';
 import { adminImport as AI, operator as O } from '@portal/contract/refs';
 import { useCallQuery } from '../../../api/useCallQuery.ts';
-import { AdminList, type FilterField } from '../../AdminList.tsx';
+import { DataList, type FilterField } from '../../../ui/list/DataList.tsx';
 import { formatDateTime } from '../../format.ts';
 import ImportPanel, { downloadRejects, ProblemTable } from './ImportPanel.tsx';
 
@@ -61,7 +61,7 @@ function Problems({ id }: { id: number }) {
 
 function History() {
   return (
-    <AdminList<Item> label="导入记录列表"
+    <DataList<Item> label="导入记录列表"
       list={AI.adminImportList}
       exportCall={AI.adminImportExport}
       exportName="导入记录"

@@ -16,7 +16,7 @@ import { call, showError } from '../../../api/client.ts';
 import { callKey, useCallQuery } from '../../../api/useCallQuery.ts';
 import { HlsVideo } from '../../../features/study/HlsVideo.tsx';
 import { Player, type Quality } from '../../../features/study/Player.tsx';
-import { AdminList, type FilterField } from '../../AdminList.tsx';
+import { DataList, type FilterField } from '../../../ui/list/DataList.tsx';
 import { formatBytes, formatDateTime, formatDuration } from '../../format.ts';
 import { tusUpload, UploadError } from './tusUpload.ts';
 import './media.css';
@@ -246,7 +246,7 @@ export default function MediaPage() {
     <div className="admin-media">
       <Typography.Title level={2}>媒体库</Typography.Title>
       <UploadPanel settings={settings} />
-      <AdminList<Asset> label="媒体列表"
+      <DataList<Asset> label="媒体列表"
         list={M.adminMediaList}
         filters={FILTERS}
         columns={columns}

@@ -1,5 +1,5 @@
 /**
- * 人员与单位: the units as a tree of cities beside the people list (one AdminList: keyword, status and
+ * 人员与单位: the units as a tree of cities beside the people list (one DataList: keyword, status and
  * role in the address, the chosen city or unit too), a drawer to correct a person (saved at the version
  * read: another administrator's change since is never overwritten), lock and unlock, 解除登录锁定, a
  * password reset told to the person by SMS, and the roles editor for system administrators.
@@ -18,7 +18,7 @@ import { zodRule } from '../../../lib/formRules.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useUrlFilters } from '../../../lib/urlFilters.ts';
 import { adminSession } from '../../../lib/adminSession.ts';
-import { AdminList, type FilterField } from '../../AdminList.tsx';
+import { DataList, type FilterField } from '../../../ui/list/DataList.tsx';
 import { formatDateTime } from '../../format.ts';
 import './people.css';
 
@@ -435,7 +435,7 @@ export default function PeoplePage() {
               当前单位：<strong>{placeName}</strong>
             </Typography.Paragraph>
           ) : null}
-          <AdminList<Person> label="人员列表"
+          <DataList<Person> label="人员列表"
             list={adminPeople.adminPersonList}
             exportCall={adminPeople.adminPersonExport}
             exportName="人员名单"

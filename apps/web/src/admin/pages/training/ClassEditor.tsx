@@ -17,7 +17,7 @@ import { call, showError } from '../../../api/client.ts';
 import { callKey, useCallQuery } from '../../../api/useCallQuery.ts';
 import { toast } from '../../../lib/toast.ts';
 import { PageLoading } from '../../../app/PageLoading.tsx';
-import { AdminList, type FilterField } from '../../AdminList.tsx';
+import { DataList, type FilterField } from '../../../ui/list/DataList.tsx';
 import { DeleteRecord } from './DeleteRecord.tsx';
 import { PersonSearch } from './PersonSearch.tsx';
 import { day } from './labels.ts';
@@ -224,7 +224,7 @@ function Members({ cls }: { cls: Cls }) {
   ];
   return (
     <Card title={`班级学员（${cls.memberCount}）`} size="small">
-      <AdminList<AT.AdminClassMember> label="班级学员列表"
+      <DataList<AT.AdminClassMember> label="班级学员列表"
         list={T.adminClassMembers}
         exportCall={T.adminClassMembersExport}
         exportName={`班级学员_${cls.name}`}

@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import type { adminTraining as AT } from '@portal/contract';
 import { adminTraining as T } from '@portal/contract/refs';
 import { useCallQuery } from '../../../api/useCallQuery.ts';
-import { AdminList, type FilterField } from '../../AdminList.tsx';
+import { DataList, type FilterField } from '../../../ui/list/DataList.tsx';
 import { day } from './labels.ts';
 
 type Row = AT.AdminClassItem;
@@ -39,7 +39,7 @@ export function Classes() {
     { kind: 'select', name: 'installId', label: '所属项目', width: 260, search: true, options: (options.data?.topics ?? []).map((t) => ({ value: String(t.id), label: `${t.title}（${t.year}）` })) },
   ];
   return (
-    <AdminList<Row> label="班级列表"
+    <DataList<Row> label="班级列表"
       list={T.adminClassList}
       exportCall={T.adminClassExport}
       exportName="班级"

@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import type { adminTraining as AT } from '@portal/contract';
 import { adminTraining as T } from '@portal/contract/refs';
 import { useCallQuery } from '../../../api/useCallQuery.ts';
-import { AdminList, type FilterField } from '../../AdminList.tsx';
+import { DataList, type FilterField } from '../../../ui/list/DataList.tsx';
 import { day, KIND_OPTIONS } from './labels.ts';
 
 type Row = AT.AdminTopicItem;
@@ -44,7 +44,7 @@ export function Topics() {
     { kind: 'select', name: 'kind', label: '类型', width: 120, options: KIND_OPTIONS },
   ];
   return (
-    <AdminList<Row> label="培训项目列表"
+    <DataList<Row> label="培训项目列表"
       list={T.adminTopicList}
       exportCall={T.adminTopicExport}
       exportName="培训项目"

@@ -4,7 +4,7 @@
  * suggestions, as required or elective.
  */
 import { useState } from 'react';
-import { Button, Drawer, Input, List, Popconfirm, Select, Space, Table, Tag, Tooltip } from 'antd';
+import { Button, Drawer, Input, List, Popconfirm, Select, Space, Tag, Tooltip } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { catalog as K } from '@portal/contract';
 import { catalog, teacher } from '@portal/contract/refs';
@@ -15,9 +15,9 @@ import { formatDate } from '../../../features/learning/format.ts';
 import { ClassPicker, useClassChoice } from '../../../features/teacher/ClassPicker.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useUrlFilters } from '../../../lib/urlFilters.ts';
-import { deskTable } from '../../../features/teacher/tableLayout.ts';
+import { deskList } from '../../../features/teacher/tableLayout.ts';
+import { ResponsiveTable } from '../../../ui/list/ResponsiveTable.tsx';
 import '../../../features/teacher/teacher.css';
-import { TableRegion } from '../../../features/content/TableRegion.tsx';
 
 const DEFAULTS = { keyword: '', pageNum: 1, pageSize: 20 };
 
@@ -100,46 +100,45 @@ export default function ClassCoursesPage() {
       {q.isError ? (
         <LoadError error={q.error} retry={() => void q.refetch()} />
       ) : (
-        <TableRegion label="班级课程">
-          <Table
-            rowKey="courseId"
-            loading={q.isFetching || choice.classes.isPending}
-            dataSource={q.data?.list ?? []}
-            locale={{ emptyText: f.keyword ? '没有符合条件的课程' : '班级学习计划中还没有课程，点击“添加课程”' }}
-            pagination={{ current: f.pageNum, pageSize: f.pageSize, total: q.data?.total ?? 0, onChange: (pageNum, pageSize) => set({ pageNum, pageSize }), showTotal: (n) => `共${n}门课程` }}
-            {...deskTable<NonNullable<typeof q.data>['list'][number]>(
-              [
-                { title: '课程', dataIndex: 'title', width: 260 },
-                { title: '主讲人', dataIndex: 'lecturer', width: 100 },
-                { title: '分类', dataIndex: 'categoryName', width: 140 },
-                { title: '学时', dataIndex: 'creditHours', width: 70, align: 'right' },
-                { title: '类型', dataIndex: 'required', width: 80, render: (r: boolean) => (r ? <Tag color="red">必修</Tag> : <Tag>选修</Tag>) },
-                { title: '已开始学习', dataIndex: 'started', width: 100, align: 'right', render: (n: number) => `${n}人` },
-                { title: '加入日期', dataIndex: 'addedAt', width: 110, render: (d: string) => formatDate(d) },
-                {
-                  title: '操作',
-                  key: 'action',
-                  width: 90,
-                  render: (_: unknown, c) =>
-                    c.started > 0 ? (
-                      <Tooltip title="已有学员学习该课程，不能移出">
-                        <Button size="small" disabled>
-                          移出
-                        </Button>
-                      </Tooltip>
-                    ) : (
-                      <Popconfirm title={`将“${c.title}”移出班级计划？`} okText="移出" cancelText="取消" onConfirm={() => remove.mutateAsync(c.courseId)}>
-                        <Button size="small" danger>
-                          移出
-                        </Button>
-                      </Popconfirm>
-                    ),
-                },
-              ],
-              { name: 'title' },
-            )}
-          />
-        </TableRegion>
+        <ResponsiveTable
+          label="班级课程"
+          rowKey="courseId"
+          loading={q.isFetching || choice.classes.isPending}
+          dataSource={q.data?.list ?? []}
+          locale={{ emptyText: f.keyword ? '没有符合条件的课程' : '班级学习计划中还没有课程，点击“添加课程”' }}
+          pagination={{ current: f.pageNum, pageSize: f.pageSize, total: q.data?.total ?? 0, onChange: (pageNum, pageSize) => set({ pageNum, pageSize }), showTotal: (n) => `共${n}门课程` }}
+          {...deskList<NonNullable<typeof q.data>['list'][number]>(
+            [
+              { title: '课程', dataIndex: 'title', width: 260 },
+              { title: '主讲人', dataIndex: 'lecturer', width: 100 },
+              { title: '分类', dataIndex: 'categoryName', width: 140 },
+              { title: '学时', dataIndex: 'creditHours', width: 70, align: 'right' },
+              { title: '类型', dataIndex: 'required', width: 80, render: (r: boolean) => (r ? <Tag color="red">必修</Tag> : <Tag>选修</Tag>) },
+              { title: '已开始学习', dataIndex: 'started', width: 100, align: 'right', render: (n: number) => `${n}人` },
+              { title: '加入日期', dataIndex: 'addedAt', width: 110, render: (d: string) => formatDate(d) },
+              {
+                title: '操作',
+                key: 'action',
+                width: 90,
+                render: (_: unknown, c) =>
+                  c.started > 0 ? (
+                    <Tooltip title="已有学员学习该课程，不能移出">
+                      <Button size="small" disabled>
+                        移出
+                      </Button>
+                    </Tooltip>
+                  ) : (
+                    <Popconfirm title={`将“${c.title}”移出班级计划？`} okText="移出" cancelText="取消" onConfirm={() => remove.mutateAsync(c.courseId)}>
+                      <Button size="small" danger>
+                        移出
+                      </Button>
+                    </Popconfirm>
+                  ),
+              },
+            ],
+            { name: 'title' },
+          )}
+        />
       )}
       {adding ? <AddCourses classId={classId} onClose={() => setAdding(false)} /> : null}
     </div>

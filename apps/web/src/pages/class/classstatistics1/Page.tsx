@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert, Button, Input, Select, Table } from 'antd';
+import { Alert, Button, Input, Select } from 'antd';
 import type { teacher as T } from '@portal/contract';
 import { examResultText } from '@portal/contract/base';
 import { teacher } from '@portal/contract/refs';
@@ -15,10 +15,10 @@ import { formatDateTime } from '../../../features/learning/format.ts';
 import { ClassPicker, useClassChoice } from '../../../features/teacher/ClassPicker.tsx';
 import { ExportButton } from '../../../features/teacher/ExportButton.tsx';
 import { StudyStateTag } from '../../../features/teacher/StudyStateTag.tsx';
-import { deskTable } from '../../../features/teacher/tableLayout.ts';
+import { deskList } from '../../../features/teacher/tableLayout.ts';
+import { ResponsiveTable } from '../../../ui/list/ResponsiveTable.tsx';
 import { useUrlFilters } from '../../../lib/urlFilters.ts';
 import '../../../features/teacher/teacher.css';
-import { TableRegion } from '../../../features/content/TableRegion.tsx';
 
 const DEFAULTS = { keyword: '', state: '', sort: 'hoursAsc', pageNum: 1, pageSize: 20 };
 
@@ -62,41 +62,40 @@ export default function ClassPersonStudyPage() {
       {q.isError ? (
         <LoadError error={q.error} retry={() => void q.refetch()} />
       ) : (
-        <TableRegion label="学员学习统计">
-          <Table<T.PersonStudyRow>
-            rowKey="personId"
-            loading={q.isFetching || choice.classes.isPending}
-            dataSource={q.data?.list ?? []}
-            locale={{ emptyText: f.keyword || f.state ? '没有符合条件的学员' : '本班暂无学员' }}
-            rowSelection={{ fixed: true, selectedRowKeys: selected, hideSelectAll: true, columnTitle: <span className="visually-hidden">选择学员</span>, onChange: (keys) => setSelected(keys as number[]) }}
-            pagination={{
-              current: f.pageNum,
-              pageSize: f.pageSize,
-              total: q.data?.total ?? 0,
-              showSizeChanger: true,
-              pageSizeOptions: [10, 20, 50, 100],
-              showTotal: (n) => `共${n}人`,
-              onChange: (pageNum, pageSize) => set({ pageNum, pageSize }),
-            }}
-            // State, exam and hours next to the name: what a class manager looks for; contact details last.
-            {...deskTable<T.PersonStudyRow>(
-              [
-                { title: '学号', dataIndex: 'personNo', width: 110 },
-                { title: '姓名', dataIndex: 'personName', width: 90 },
-                { title: '学习状态', dataIndex: 'state', width: 100, render: (s: T.StudyState) => <StudyStateTag state={s} /> },
-                { title: '考试成绩', key: 'exam', width: 140, render: (_v, r) => examResultText(r) },
-                { title: '总学时', dataIndex: 'totalHours', width: 80, align: 'right' },
-                { title: '必修学时', dataIndex: 'requiredHours', width: 90, align: 'right' },
-                { title: '选修学时', dataIndex: 'electiveHours', width: 90, align: 'right' },
-                { title: '完成课程数', dataIndex: 'completedCourses', width: 100, align: 'right' },
-                { title: '最近学习时间', dataIndex: 'lastStudyAt', width: 150, render: (d: string | null) => formatDateTime(d) },
-                { title: '工作单位', dataIndex: 'organName', width: 200, ellipsis: true },
-                { title: '手机号码', dataIndex: 'mobile', width: 120 },
-              ],
-              { name: 'personName' },
-            )}
-          />
-        </TableRegion>
+        <ResponsiveTable<T.PersonStudyRow>
+          label="学员学习统计"
+          rowKey="personId"
+          loading={q.isFetching || choice.classes.isPending}
+          dataSource={q.data?.list ?? []}
+          locale={{ emptyText: f.keyword || f.state ? '没有符合条件的学员' : '本班暂无学员' }}
+          rowSelection={{ fixed: true, selectedRowKeys: selected, hideSelectAll: true, columnTitle: <span className="visually-hidden">选择学员</span>, onChange: (keys) => setSelected(keys as number[]) }}
+          pagination={{
+            current: f.pageNum,
+            pageSize: f.pageSize,
+            total: q.data?.total ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: [10, 20, 50, 100],
+            showTotal: (n) => `共${n}人`,
+            onChange: (pageNum, pageSize) => set({ pageNum, pageSize }),
+          }}
+          // State, exam and hours next to the name: what a class manager looks for; contact details last.
+          {...deskList<T.PersonStudyRow>(
+            [
+              { title: '学号', dataIndex: 'personNo', width: 110 },
+              { title: '姓名', dataIndex: 'personName', width: 90 },
+              { title: '学习状态', dataIndex: 'state', width: 100, render: (s: T.StudyState) => <StudyStateTag state={s} /> },
+              { title: '最近学习时间', dataIndex: 'lastStudyAt', width: 150, render: (d: string | null) => formatDateTime(d) },
+              { title: '考试成绩', key: 'exam', width: 140, render: (_v, r) => examResultText(r) },
+              { title: '总学时', dataIndex: 'totalHours', width: 80, align: 'right' },
+              { title: '必修学时', dataIndex: 'requiredHours', width: 90, align: 'right' },
+              { title: '选修学时', dataIndex: 'electiveHours', width: 90, align: 'right' },
+              { title: '完成课程数', dataIndex: 'completedCourses', width: 100, align: 'right' },
+              { title: '工作单位', dataIndex: 'organName', width: 200, ellipsis: true },
+              { title: '手机号码', dataIndex: 'mobile', width: 120 },
+            ],
+            { name: 'personName' },
+          )}
+        />
       )}
     </div>
   );

@@ -4,7 +4,7 @@
  * validated by the contract's own field rules) and reset a member's password (shown once, or sent by SMS).
  */
 import { useState } from 'react';
-import { Button, Checkbox, Form, Input, Modal, Radio, Select, Space, Table, Typography } from 'antd';
+import { Button, Checkbox, Form, Input, Modal, Radio, Select, Space, Typography } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { gender, nationName, personName, POSITION_LEVELS, positionLevelId, type teacher as T } from '@portal/contract';
 import { teacher } from '@portal/contract/refs';
@@ -17,9 +17,9 @@ import { ExportButton } from '../../../features/teacher/ExportButton.tsx';
 import { zodRule } from '../../../lib/formRules.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useUrlFilters } from '../../../lib/urlFilters.ts';
-import { deskTable } from '../../../features/teacher/tableLayout.ts';
+import { deskList } from '../../../features/teacher/tableLayout.ts';
+import { ResponsiveTable } from '../../../ui/list/ResponsiveTable.tsx';
 import '../../../features/teacher/teacher.css';
-import { TableRegion } from '../../../features/content/TableRegion.tsx';
 
 const DEFAULTS = { keyword: '', pageNum: 1, pageSize: 20 };
 type Details = { personName: string; gender: number; nationName: string; positionLevelId: number };
@@ -121,51 +121,50 @@ export default function ClassMembersPage() {
       {q.isError ? (
         <LoadError error={q.error} retry={() => void q.refetch()} />
       ) : (
-        <TableRegion label="班级学员">
-          <Table<T.MemberItem>
-            rowKey="personId"
-            loading={q.isFetching || choice.classes.isPending}
-            dataSource={q.data?.list ?? []}
-            locale={{ emptyText: f.keyword ? '没有符合条件的学员' : '本班暂无学员' }}
-            pagination={{
-              current: f.pageNum,
-              pageSize: f.pageSize,
-              total: q.data?.total ?? 0,
-              showSizeChanger: true,
-              pageSizeOptions: [10, 20, 50, 100],
-              showTotal: (n) => `共${n}人`,
-              onChange: (pageNum, pageSize) => set({ pageNum, pageSize }),
-            }}
-            {...deskTable<T.MemberItem>(
-              [
-                { title: '学号', dataIndex: 'personNo', width: 110 },
-                { title: '姓名', dataIndex: 'personName', width: 90 },
-                { title: '性别', dataIndex: 'gender', width: 60, render: (g: number) => (g === 0 ? '男' : '女') },
-                { title: '民族', dataIndex: 'nationName', width: 80 },
-                { title: '职级', dataIndex: 'positionLevelName', width: 120 },
-                { title: '工作单位', dataIndex: 'organName', width: 220, ellipsis: true },
-                { title: '手机号码', dataIndex: 'mobile', width: 120 },
-                { title: '加入日期', dataIndex: 'joinedAt', width: 110, render: (d: string) => formatDate(d) },
-                {
-                  title: '操作',
-                  key: 'action',
-                  width: 160,
-                  render: (_: unknown, m) => (
-                    <Space>
-                      <Button size="small" onClick={() => setEditing(m)}>
-                        编辑
-                      </Button>
-                      <Button size="small" danger onClick={() => setResetting(m)}>
-                        重置密码
-                      </Button>
-                    </Space>
-                  ),
-                },
-              ],
-              { name: 'personName' },
-            )}
-          />
-        </TableRegion>
+        <ResponsiveTable<T.MemberItem>
+          label="班级学员"
+          rowKey="personId"
+          loading={q.isFetching || choice.classes.isPending}
+          dataSource={q.data?.list ?? []}
+          locale={{ emptyText: f.keyword ? '没有符合条件的学员' : '本班暂无学员' }}
+          pagination={{
+            current: f.pageNum,
+            pageSize: f.pageSize,
+            total: q.data?.total ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: [10, 20, 50, 100],
+            showTotal: (n) => `共${n}人`,
+            onChange: (pageNum, pageSize) => set({ pageNum, pageSize }),
+          }}
+          {...deskList<T.MemberItem>(
+            [
+              { title: '学号', dataIndex: 'personNo', width: 110 },
+              { title: '姓名', dataIndex: 'personName', width: 90 },
+              { title: '性别', dataIndex: 'gender', width: 60, render: (g: number) => (g === 0 ? '男' : '女') },
+              { title: '民族', dataIndex: 'nationName', width: 80 },
+              { title: '职级', dataIndex: 'positionLevelName', width: 120 },
+              { title: '加入日期', dataIndex: 'joinedAt', width: 110, render: (d: string) => formatDate(d) },
+              { title: '工作单位', dataIndex: 'organName', width: 220, ellipsis: true },
+              { title: '手机号码', dataIndex: 'mobile', width: 120 },
+              {
+                title: '操作',
+                key: 'action',
+                width: 160,
+                render: (_: unknown, m) => (
+                  <Space>
+                    <Button size="small" onClick={() => setEditing(m)}>
+                      编辑
+                    </Button>
+                    <Button size="small" danger onClick={() => setResetting(m)}>
+                      重置密码
+                    </Button>
+                  </Space>
+                ),
+              },
+            ],
+            { name: 'personName' },
+          )}
+        />
       )}
       {editing ? <EditMember classId={classId} member={editing} onClose={() => setEditing(null)} /> : null}
       {resetting ? <ResetPassword classId={classId} member={resetting} onClose={() => setResetting(null)} /> : null}

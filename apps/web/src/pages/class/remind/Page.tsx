@@ -7,7 +7,7 @@
  */
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert, Button, Card, Descriptions, Form, Input, List, Modal, Radio, Select, Space, Table, Tag } from 'antd';
+import { Alert, Button, Card, Descriptions, Form, Input, List, Modal, Radio, Select, Space, Tag } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { remind as R } from '@portal/contract';
@@ -19,12 +19,12 @@ import { ClassPicker, useClassChoice } from '../../../features/teacher/ClassPick
 import { RemindRuns } from '../../../features/teacher/RemindRuns.tsx';
 import { smsSummary } from '../../../features/teacher/SentMessages.tsx';
 import { StudyStateTag } from '../../../features/teacher/StudyStateTag.tsx';
-import { deskTable } from '../../../features/teacher/tableLayout.ts';
+import { deskList } from '../../../features/teacher/tableLayout.ts';
+import { ResponsiveTable } from '../../../ui/list/ResponsiveTable.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { usePortalConfig } from '../../../lib/config.ts';
 import { collegeDateTime } from '../../../lib/format.ts';
 import '../../../features/teacher/teacher.css';
-import { TableRegion } from '../../../features/content/TableRegion.tsx';
 import { usePageNarrowerThan } from '../../../lib/pageWidth.ts';
 
 type Compose = { audience: (typeof remind.REMIND_AUDIENCES)[number]; personIds: number[]; channel: R.RemindChannel; title: string; template: string };
@@ -74,33 +74,32 @@ function PreviewView({ p, channel }: { p: Preview; channel: R.RemindChannel }) {
         />
       )}
       {wide ? (
-        <TableRegion label="将收到提醒的学员">
-          <Table<R.RemindPreviewItem>
-            rowKey="personId"
-            style={{ marginTop: 12 }}
-            dataSource={p.items}
-            locale={{ emptyText: '没有需要提醒的学员' }}
-            pagination={p.items.length > 10 ? { pageSize: 10, showTotal: (n) => `共${n}人` } : false}
-            {...deskTable<R.RemindPreviewItem>(
-              [
-                { title: '姓名', dataIndex: 'personName', width: 90 },
-                { title: '学习状态', dataIndex: 'state', width: 100, render: (s: R.RemindPreviewItem['state']) => <StudyStateTag state={s} /> },
-                { title: '将收到的消息', dataIndex: 'content', width: 460, render: (c: string) => <div className="remind-text">{c}</div> },
-                ...(p.sms
-                  ? [
-                      {
-                        title: '短信',
-                        key: 'sms',
-                        width: 150,
-                        render: (_: unknown, i: R.RemindPreviewItem) => smsNote(i),
-                      },
-                    ]
-                  : []),
-              ],
-              { name: 'personName' },
-            )}
-          />
-        </TableRegion>
+        <ResponsiveTable<R.RemindPreviewItem>
+          label="将收到提醒的学员"
+          rowKey="personId"
+          style={{ marginTop: 12 }}
+          dataSource={p.items}
+          locale={{ emptyText: '没有需要提醒的学员' }}
+          pagination={p.items.length > 10 ? { pageSize: 10, showTotal: (n) => `共${n}人` } : false}
+          {...deskList<R.RemindPreviewItem>(
+            [
+              { title: '姓名', dataIndex: 'personName', width: 90 },
+              { title: '学习状态', dataIndex: 'state', width: 100, render: (s: R.RemindPreviewItem['state']) => <StudyStateTag state={s} /> },
+              { title: '将收到的消息', dataIndex: 'content', width: 460, render: (c: string) => <div className="remind-text">{c}</div> },
+              ...(p.sms
+                ? [
+                    {
+                      title: '短信',
+                      key: 'sms',
+                      width: 150,
+                      render: (_: unknown, i: R.RemindPreviewItem) => smsNote(i),
+                    },
+                  ]
+                : []),
+            ],
+            { name: 'personName' },
+          )}
+        />
       ) : null}
     </>
   );
@@ -163,58 +162,57 @@ function Schedules({ classId, compose }: { classId: number; compose: () => Promi
       {list.isError ? (
         <LoadError error={list.error} retry={() => void list.refetch()} />
       ) : (
-        <TableRegion label="定时提醒">
-          <Table<R.RemindSchedule>
-            rowKey="id"
-            loading={list.isFetching}
-            dataSource={list.data ?? []}
-            pagination={false}
-            locale={{ emptyText: '还没有定时提醒' }}
-            {...deskTable<R.RemindSchedule>(
-              [
-                { title: '标题', dataIndex: 'title', width: 160, ellipsis: true },
-                { title: '时间', key: 'when', width: 110, render: (_: unknown, s) => `每${remind.WEEKDAY_LABELS[s.weekday - 1]} ${s.time}` },
-                { title: '方式', dataIndex: 'channel', width: 120, render: (c: R.RemindChannel) => remind.REMIND_CHANNEL_LABELS[c] },
-                {
-                  title: '状态',
-                  key: 'state',
-                  width: 200,
-                  render: (_: unknown, s) => (
-                    <Space size={4} wrap>
-                      <Tag color={s.state === 'active' ? 'success' : s.state === 'paused' ? 'warning' : undefined}>{remind.SCHEDULE_STATE_LABELS[s.state]}</Tag>
-                      {s.endReason ? remind.SCHEDULE_END_LABELS[s.endReason] : null}
-                    </Space>
-                  ),
-                },
-                { title: '下次提醒', dataIndex: 'nextRunAt', width: 150, render: (d: string | null) => formatDateTime(d) },
-                { title: '已运行', dataIndex: 'runs', width: 80, render: (n: number) => `${n}次` },
-                { title: '创建人', dataIndex: 'createdBy', width: 90 },
-                {
-                  title: '操作',
-                  key: 'action',
-                  width: 130,
-                  render: (_: unknown, s) => (
-                    <Space>
-                      {s.state !== 'ended' ? (
-                        <Button size="small" loading={set.isPending && set.variables?.scheduleId === s.id} onClick={() => set.mutate({ scheduleId: s.id, paused: s.state === 'active' })}>
-                          {s.state === 'active' ? '暂停' : '恢复'}
-                        </Button>
-                      ) : null}
-                      <Button
-                        size="small"
-                        danger
-                        onClick={() => Modal.confirm({ title: '删除定时提醒', content: `删除后“${s.title}”不再提醒，已发送的记录保留。确定删除吗？`, okText: '删除', cancelText: '取消', onOk: () => remove.mutateAsync(s.id) })}
-                      >
-                        删除
+        <ResponsiveTable<R.RemindSchedule>
+          label="定时提醒"
+          rowKey="id"
+          loading={list.isFetching}
+          dataSource={list.data ?? []}
+          pagination={false}
+          locale={{ emptyText: '还没有定时提醒' }}
+          {...deskList<R.RemindSchedule>(
+            [
+              { title: '标题', dataIndex: 'title', width: 160, ellipsis: true },
+              { title: '时间', key: 'when', width: 110, render: (_: unknown, s) => `每${remind.WEEKDAY_LABELS[s.weekday - 1]} ${s.time}` },
+              { title: '方式', dataIndex: 'channel', width: 120, render: (c: R.RemindChannel) => remind.REMIND_CHANNEL_LABELS[c] },
+              {
+                title: '状态',
+                key: 'state',
+                width: 200,
+                render: (_: unknown, s) => (
+                  <Space size={4} wrap>
+                    <Tag color={s.state === 'active' ? 'success' : s.state === 'paused' ? 'warning' : undefined}>{remind.SCHEDULE_STATE_LABELS[s.state]}</Tag>
+                    {s.endReason ? remind.SCHEDULE_END_LABELS[s.endReason] : null}
+                  </Space>
+                ),
+              },
+              { title: '下次提醒', dataIndex: 'nextRunAt', width: 150, render: (d: string | null) => formatDateTime(d) },
+              { title: '已运行', dataIndex: 'runs', width: 80, render: (n: number) => `${n}次` },
+              { title: '创建人', dataIndex: 'createdBy', width: 90 },
+              {
+                title: '操作',
+                key: 'action',
+                width: 130,
+                render: (_: unknown, s) => (
+                  <Space>
+                    {s.state !== 'ended' ? (
+                      <Button size="small" loading={set.isPending && set.variables?.scheduleId === s.id} onClick={() => set.mutate({ scheduleId: s.id, paused: s.state === 'active' })}>
+                        {s.state === 'active' ? '暂停' : '恢复'}
                       </Button>
-                    </Space>
-                  ),
-                },
-              ],
-              { name: 'title' },
-            )}
-          />
-        </TableRegion>
+                    ) : null}
+                    <Button
+                      size="small"
+                      danger
+                      onClick={() => Modal.confirm({ title: '删除定时提醒', content: `删除后“${s.title}”不再提醒，已发送的记录保留。确定删除吗？`, okText: '删除', cancelText: '取消', onOk: () => remove.mutateAsync(s.id) })}
+                    >
+                      删除
+                    </Button>
+                  </Space>
+                ),
+              },
+            ],
+            { name: 'title' },
+          )}
+        />
       )}
       <Alert
         style={{ marginTop: 12 }}

@@ -14,7 +14,7 @@ import { review, work } from '@portal/contract/refs';
 import { call, refusalMessage } from '../../../api/client.ts';
 import { callKey, useCallQuery } from '../../../api/useCallQuery.ts';
 import { LoadError, Loading } from '../../../features/learning/ListState.tsx';
-import { formatDateTime } from '../../../features/learning/format.ts';
+import { formatDate, formatDateTime } from '../../../features/learning/format.ts';
 import { QueueItemReview, verdictProblem, type ItemActions } from '../../../features/homework/QueueItemReview.tsx';
 import { SHORTCUTS, useShortcuts } from '../../../features/homework/shortcuts.ts';
 import { LateTag } from '../../../features/homework/common.tsx';
@@ -142,6 +142,9 @@ function BatchPass({ items, kind, onDone }: { items: R.QueueItem[]; kind: R.Queu
   );
 }
 
+/** An assignment in the filter: its title, class and due date (two of the same title stay apart), and how many wait. */
+const workLabel = (w: R.QueueWork) => `${w.workTitle} · ${w.className} · ${formatDate(w.dueAt)}截止（${w.waiting}份）`;
+
 export default function ReviewQueuePage() {
   const [f, set] = useUrlFilters(DEFAULTS);
   const client = useQueryClient();
@@ -220,7 +223,7 @@ export default function ReviewQueuePage() {
           onChange={(workId: number) => set({ workId })}
           options={[
             { value: 0, label: '全部作业' },
-            ...works.filter((w) => !f.classId || w.classId === f.classId).filter((w) => !f.kind || w.kind === f.kind).map((w) => ({ value: w.workId, label: `${w.workTitle}（${w.waiting}）` })),
+            ...works.filter((w) => !f.classId || w.classId === f.classId).filter((w) => !f.kind || w.kind === f.kind).map((w) => ({ value: w.workId, label: workLabel(w) })),
           ]}
         />
         <Segmented aria-label="按类型筛选" value={f.kind} onChange={(kind) => set({ kind: String(kind), workId: 0 })} options={KIND_OPTIONS} />

@@ -1,13 +1,13 @@
 /** /class/teacherinfo: my profile and my classes at a glance. */
 import { Link } from 'react-router';
-import { Card, Descriptions, Progress, Space, Table, Tag } from 'antd';
+import { Card, Descriptions, Progress, Space, Tag } from 'antd';
 import { teacher, work } from '@portal/contract/refs';
 import { useCallQuery } from '../../../api/useCallQuery.ts';
 import { QueryState } from '../../../features/learning/ListState.tsx';
 import { formatDate } from '../../../features/learning/format.ts';
-import { deskTable } from '../../../features/teacher/tableLayout.ts';
+import { deskList } from '../../../features/teacher/tableLayout.ts';
+import { ResponsiveTable } from '../../../ui/list/ResponsiveTable.tsx';
 import '../../../features/teacher/teacher.css';
-import { TableRegion } from '../../../features/content/TableRegion.tsx';
 
 export default function TeacherInfoPage() {
   const q = useCallQuery(teacher.findPersonalInfo, {}, { staleTime: 0 });
@@ -29,59 +29,58 @@ export default function TeacherInfoPage() {
               </Descriptions>
             </Card>
             <Card title={`我负责的班级（${info.classes.length}个）`}>
-              <TableRegion label="我负责的班级">
-                <Table
-                  rowKey="id"
-                  dataSource={info.classes}
-                  pagination={false}
-                  locale={{ emptyText: '您还没有负责的班级，请联系学院教务处' }}
-                  {...deskTable<(typeof info.classes)[number]>(
-                    [
-                      {
-                        title: '班级',
-                        dataIndex: 'name',
-                        width: 260,
-                        render: (name: string, c) => (
-                          <>
-                            <Link to={`/class/classstatistics1?classId=${c.id}`}>{name}</Link>
-                            <div className="teacher-muted">
-                              {formatDate(c.startAt)} 至 {formatDate(c.endAt)} · 应完成{c.requiredHours}学时
-                            </div>
-                          </>
-                        ),
+              <ResponsiveTable
+                label="我负责的班级"
+                rowKey="id"
+                dataSource={info.classes}
+                pagination={false}
+                locale={{ emptyText: '您还没有负责的班级，请联系学院教务处' }}
+                {...deskList<(typeof info.classes)[number]>(
+                  [
+                    {
+                      title: '班级',
+                      dataIndex: 'name',
+                      width: 260,
+                      render: (name: string, c) => (
+                        <>
+                          <Link to={`/class/classstatistics1?classId=${c.id}`}>{name}</Link>
+                          <div className="teacher-muted">
+                            {formatDate(c.startAt)} 至 {formatDate(c.endAt)} · 应完成{c.requiredHours}学时
+                          </div>
+                        </>
+                      ),
+                    },
+                    { title: '学员', dataIndex: 'memberCount', render: (n: number, c) => <Link to={`/class/myclass1?classId=${c.id}`}>{n}人</Link> },
+                    { title: '平均完成度', dataIndex: 'averageCompletion', width: 180, render: (p: number, c) => <Progress percent={p} size="small" aria-label={`${c.name} 平均完成度`} /> },
+                    {
+                      title: '落后或未开始',
+                      dataIndex: 'behindCount',
+                      render: (n: number, c) => (n > 0 ? <Link to={`/class/classstatistics1?classId=${c.id}&state=behind`}><Tag color="warning">{n}人</Tag></Link> : <Tag color="success">无</Tag>),
+                    },
+                    {
+                      title: '待批阅作业',
+                      key: 'homework',
+                      render: (_v, c) => {
+                        const n = pendingOf(c.id)?.homework;
+                        if (n === undefined) return '—';
+                        return n > 0 ? <Link to={`/class/work?classId=${c.id}`}><Tag color="warning">{n}份</Tag></Link> : <Tag color="success">无</Tag>;
                       },
-                      { title: '学员', dataIndex: 'memberCount', render: (n: number, c) => <Link to={`/class/myclass1?classId=${c.id}`}>{n}人</Link> },
-                      { title: '平均完成度', dataIndex: 'averageCompletion', width: 180, render: (p: number, c) => <Progress percent={p} size="small" aria-label={`${c.name} 平均完成度`} /> },
-                      {
-                        title: '落后或未开始',
-                        dataIndex: 'behindCount',
-                        render: (n: number, c) => (n > 0 ? <Link to={`/class/classstatistics1?classId=${c.id}&state=behind`}><Tag color="warning">{n}人</Tag></Link> : <Tag color="success">无</Tag>),
+                    },
+                    {
+                      title: '待审核实践报告',
+                      key: 'practice',
+                      render: (_v, c) => {
+                        const n = pendingOf(c.id)?.practice;
+                        if (n === undefined) return '—';
+                        return n > 0 ? <Link to={`/class/practice?classId=${c.id}&state=pending`}><Tag color="warning">{n}份</Tag></Link> : <Tag color="success">无</Tag>;
                       },
-                      {
-                        title: '待批阅作业',
-                        key: 'homework',
-                        render: (_v, c) => {
-                          const n = pendingOf(c.id)?.homework;
-                          if (n === undefined) return '—';
-                          return n > 0 ? <Link to={`/class/work?classId=${c.id}`}><Tag color="warning">{n}份</Tag></Link> : <Tag color="success">无</Tag>;
-                        },
-                      },
-                      {
-                        title: '待审核实践报告',
-                        key: 'practice',
-                        render: (_v, c) => {
-                          const n = pendingOf(c.id)?.practice;
-                          if (n === undefined) return '—';
-                          return n > 0 ? <Link to={`/class/practice?classId=${c.id}&state=pending`}><Tag color="warning">{n}份</Tag></Link> : <Tag color="success">无</Tag>;
-                        },
-                      },
-                      { title: '消息未读', dataIndex: 'unreadCount', render: (n: number, c) => <Link to={`/class/message1?classId=${c.id}`}>{n}人次</Link> },
-                      { title: '班主任', dataIndex: 'teachers', render: (t: string[]) => t.join('、') },
-                    ],
-                    { name: 'name' },
-                  )}
-                />
-              </TableRegion>
+                    },
+                    { title: '消息未读', dataIndex: 'unreadCount', render: (n: number, c) => <Link to={`/class/message1?classId=${c.id}`}>{n}人次</Link> },
+                    { title: '班主任', dataIndex: 'teachers', render: (t: string[]) => t.join('、') },
+                  ],
+                  { name: 'name' },
+                )}
+              />
             </Card>
           </Space>
         )}

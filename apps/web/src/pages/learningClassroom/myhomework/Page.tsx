@@ -9,7 +9,7 @@ import type { work as W } from '@portal/contract';
 import { work } from '@portal/contract/refs';
 import { useCallQuery } from '../../../api/useCallQuery.ts';
 import { LoadError } from '../../../features/learning/ListState.tsx';
-import { ResponsiveTable } from '../../../features/learning/ResponsiveTable.tsx';
+import { ResponsiveTable } from '../../../ui/list/ResponsiveTable.tsx';
 import { formatDateTime } from '../../../features/learning/format.ts';
 import { hwHref, LateTag, stateLabel, WorkStateTag } from '../../../features/homework/common.tsx';
 import { useUrlFilters } from '../../../lib/urlFilters.ts';
@@ -66,7 +66,6 @@ export default function MyHomeworkPage() {
       ) : (
         <ResponsiveTable<W.MyWorkItem>
           label="我的作业列表"
-          minWidth={860}
           titleColumn="title"
           actionColumn="action"
           rowKey="id"

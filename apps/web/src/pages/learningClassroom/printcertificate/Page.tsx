@@ -12,7 +12,7 @@ import type { learning as L } from '@portal/contract';
 import { content, learning } from '@portal/contract/refs';
 import { urlOf } from '@portal/contract/base';
 import { QueryState } from '../../../features/learning/ListState.tsx';
-import { ResponsiveTable } from '../../../features/learning/ResponsiveTable.tsx';
+import { ResponsiveTable } from '../../../ui/list/ResponsiveTable.tsx';
 import { useSession } from '../../../features/auth/session.ts';
 import { formatDate, formatHours } from '../../../features/content/format.ts';
 import { useCallQuery } from '../../../api/useCallQuery.ts';

@@ -1,19 +1,22 @@
 /**
- * The one list of the administration area (ARCHITECTURE.md section 5, "one list pattern"): filters kept
- * in the address (a reload or a link opens the same rows), a paged antd Table from the section's list
- * call, and 导出Excel from its export call with exactly the same filter — the screen and the file come
- * from one query on the server. Loading, empty and failed states are the table's own.
+ * The one paged list of the product (ARCHITECTURE.md section 5, "one list pattern"): filters kept in
+ * the address through useUrlFilters (a reload or a link opens the same rows), a page of rows from the
+ * list call, and 导出Excel from its export call with exactly the same filter — the screen and the file
+ * come from one query on the server. Loading, empty and failed states are the kit's own. The rows are
+ * a ResponsiveTable: at desk width the column plan (title left, narrow actions right, headers on one
+ * line), on a phone a card per row with the title first and the actions in one menu.
  */
 import { useMemo, useState, type Key, type ReactNode } from 'react';
-import { Alert, Button, DatePicker, Form, Input, Select, Space, Table, type TableColumnsType, type TableProps } from 'antd';
+import { Alert, Button, DatePicker, Form, Input, Select, Space, type TableColumnsType, type TableProps } from 'antd';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import type { AnyCall } from '@portal/contract/refs';
-import { useCallQuery } from '../api/useCallQuery.ts';
-import type { CallInput } from '../api/client.ts';
-import { useUrlFilters } from '../lib/urlFilters.ts';
-import { ExportButton } from '../features/teacher/ExportButton.tsx';
-import { TableRegion } from '../features/content/TableRegion.tsx';
+import { useCallQuery } from '../../api/useCallQuery.ts';
+import type { CallInput } from '../../api/client.ts';
+import { useUrlFilters } from '../../lib/urlFilters.ts';
+import { ExportButton } from '../../features/teacher/ExportButton.tsx';
+import { ResponsiveTable } from './ResponsiveTable.tsx';
+import { columnId, type PlannedColumn } from './columnPlan.ts';
 
 export type FilterField =
   | { kind: 'text'; name: string; label: string; placeholder?: string; width?: number }
@@ -28,7 +31,7 @@ interface Page<Row> {
   pageSize: number;
 }
 
-export interface AdminListProps<Row> {
+export interface DataListProps<Row> {
   /** The table's name, for the region it scrolls sideways in (TableRegion). */
   label: string;
   /** The list call: takes pageNum, pageSize and the filters; answers { list, total, pageNum, pageSize }. */
@@ -39,6 +42,10 @@ export interface AdminListProps<Row> {
   filters: FilterField[];
   columns: TableColumnsType<Row>;
   rowKey: keyof Row & string;
+  /** The column (key or dataIndex) that names a row: fixed at the left, a card's heading (default: the first). */
+  titleColumn?: string;
+  /** The column of the row's buttons (default key `actions`): narrow at the right, a menu on a card. */
+  actionColumn?: string;
   /** Fixed query values (a section's kind, a chosen unit) sent with every page and the export. */
   fixed?: Record<string, string | number | undefined>;
   /** Buttons beside 导出 (新建...). */
@@ -56,8 +63,8 @@ export interface AdminListProps<Row> {
 
 const namesOf = (filters: FilterField[]) => filters.flatMap((f) => (f.kind === 'dateRange' ? [f.from ?? 'from', f.to ?? 'to'] : [f.name]));
 
-export function AdminList<Row extends object>(props: AdminListProps<Row>) {
-  const { label, list, exportCall, exportName, filters, columns, rowKey, fixed, toolbar, caption, expandable, rowSelection, empty = '暂无数据', pageSize = 20, refetchInterval } = props;
+export function DataList<Row extends object>(props: DataListProps<Row>) {
+  const { label, list, exportCall, exportName, filters, columns, rowKey, titleColumn, actionColumn, fixed, toolbar, caption, expandable, rowSelection, empty = '暂无数据', pageSize = 20, refetchInterval } = props;
   const defaults = useMemo(() => ({ pageNum: 1, pageSize, ...Object.fromEntries(namesOf(filters).map((n) => [n, ''])) }), [filters, pageSize]);
   const [values, update] = useUrlFilters(defaults as Record<string, string | number>);
   const [form] = Form.useForm();
@@ -149,16 +156,18 @@ export function AdminList<Row extends object>(props: AdminListProps<Row>) {
           }
         />
       ) : (
-        <TableRegion label={label}>
-        <Table<Row>
+        <ResponsiveTable<Row>
+          label={label}
           rowKey={rowKey}
-          columns={columns}
+          titleColumn={titleColumn ?? (columns[0] ? columnId(columns[0] as PlannedColumn<Row>) : undefined)}
+          actionColumn={actionColumn}
+          // The administration's columns are flat (no column groups): each is one planned column.
+          columns={columns as PlannedColumn<Row>[]}
           dataSource={page?.list ?? []}
           loading={result.isFetching}
           expandable={expandable ? { columnTitle: <span className="visually-hidden">展开</span>, ...expandable } : undefined}
           rowSelection={rowSelection ? { selectedRowKeys: rowSelection.selected, onChange: rowSelection.onChange, columnTitle: (all) => <>{all}<span className="visually-hidden">全选</span></> } : undefined}
           locale={{ emptyText: empty }}
-          scroll={{ x: 'max-content' }}
           pagination={{
             current: Number(values.pageNum),
             pageSize: Number(values.pageSize),
@@ -169,7 +178,6 @@ export function AdminList<Row extends object>(props: AdminListProps<Row>) {
             onChange: (pageNum, size) => update((size !== Number(values.pageSize) ? { pageNum: 1, pageSize: size } : { pageNum }) as never),
           }}
         />
-        </TableRegion>
       )}
     </div>
   );

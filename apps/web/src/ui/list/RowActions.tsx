@@ -1,0 +1,58 @@
+/**
+ * A row's actions: the first two as link buttons, the rest folded into 更多 (a small menu of the same
+ * buttons, so a 删除 keeps its confirmation), which keeps the fixed action column narrow enough not to
+ * cover the row's own columns. On a phone every action of a card is in its one 操作 menu (CardActions),
+ * so the title is read first and no button is pressed by mistake while scrolling.
+ */
+import { Children, createContext, isValidElement, useContext, type ReactNode } from 'react';
+import { Button, Popover, Space } from 'antd';
+import { DownOutlined, MoreOutlined } from '@ant-design/icons';
+
+/** Inside a card's 操作 menu: a row's actions are listed there as they are, not folded again. */
+const InCardMenu = createContext(false);
+
+/** A phone card's actions: one 操作 button opening them, so a card reads title first and nothing is pressed by mistake. */
+export function CardActions({ children, label }: { children: ReactNode; label: string }) {
+  return (
+    <div className="rt-card-menu">
+      <Popover
+        trigger="click"
+        placement="bottomLeft"
+        content={
+          <InCardMenu.Provider value={true}>
+            <div className="list-actions-menu">{children}</div>
+          </InCardMenu.Provider>
+        }
+      >
+        <Button size="small" aria-label={label ? `操作 ${label}` : '操作'} aria-haspopup="menu">
+          操作 <DownOutlined />
+        </Button>
+      </Popover>
+    </div>
+  );
+}
+
+export function RowActions({ children, label, inline = 2 }: { children: ReactNode; label?: string; inline?: number }) {
+  const inMenu = useContext(InCardMenu);
+  const items = Children.toArray(children).filter(isValidElement);
+  const menu = (shown: ReactNode[]) => (
+    <Space direction="vertical" size={4} className="list-actions-menu">
+      {shown}
+    </Space>
+  );
+  if (inMenu) return menu(items);
+  const fold = items.length > inline;
+  const first = fold ? items.slice(0, inline) : items;
+  return (
+    <Space size={0} className="list-row-actions">
+      {first}
+      {fold ? (
+        <Popover trigger="click" placement="bottomRight" content={menu(items.slice(inline))}>
+          <Button type="link" size="small" aria-label={label ? `更多操作 ${label}` : '更多操作'} aria-haspopup="menu">
+            更多 <MoreOutlined />
+          </Button>
+        </Popover>
+      ) : null}
+    </Space>
+  );
+}
