@@ -23,6 +23,8 @@ async function shot(page: Page, name: string) {
   if (!SHOTS) return;
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 800 });
+    // A dialog's opening animation ends before the picture.
+    await page.waitForTimeout(400);
     await page.screenshot({ path: path.join(SHOTS, `${width}-${name}.png`) });
   }
   await page.setViewportSize({ width: 1280, height: 800 });

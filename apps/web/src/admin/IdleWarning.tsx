@@ -88,7 +88,7 @@ export function IdleWarning({ idleSeconds }: { idleSeconds: number }) {
       <p>
         您已较长时间没有操作，为保护账号安全，系统将在 <span className="form-kit-idle-count" role="timer">{clock(left ?? 0)}</span> 后自动退出登录。
       </p>
-      <p>正在编辑的内容已保存在本机，重新登录后可以恢复。</p>
+      <p>正在编辑而尚未保存的内容会保留在本机，重新登录后可以恢复。</p>
     </Modal>
   );
 }
