@@ -265,4 +265,31 @@ describe('notes, appraisal and comments', () => {
     expect(errors).toEqual([]);
     await close();
   });
+
+  it('the note editor keeps typed text: 返回笔记列表 asks first, and a reload offers the text back', { timeout: 120_000 }, async () => {
+    const { page, errors, close } = await browser.open();
+    await page.goto('/index');
+    await loginWithPassword(page, baseUrl, '13900010067', 'Study@2026');
+    await page.goto('/learningClassroom/learningnotesadd');
+    await eventually(() => page.getByRole('heading', { name: '新增笔记', level: 1 }).isVisible()).toBe(true);
+    await page.getByLabel('标题').click();
+    await page.keyboard.type('读书笔记写到一半', { delay: 80 });
+    await page.getByLabel('内容').click();
+    await page.keyboard.type('第一点体会', { delay: 80 });
+    const guard = page.getByRole('dialog', { name: '有修改尚未保存' });
+    await page.getByRole('button', { name: '返回笔记列表' }).click();
+    await eventually(() => guard.count()).toBe(1);
+    await guard.getByRole('button', { name: '继续编辑' }).click();
+    expect(pathOf(page)).toBe('/learningClassroom/learningnotesadd');
+    page.on('dialog', (d) => void d.accept());
+    await page.reload();
+    await page.getByRole('button', { name: '恢复未保存的内容' }).click();
+    expect(await page.getByLabel('标题').inputValue()).toBe('读书笔记写到一半');
+    expect(await page.getByLabel('内容').inputValue()).toBe('第一点体会');
+    await page.getByRole('button', { name: '返回笔记列表' }).click();
+    await guard.getByRole('button', { name: '放弃修改' }).click();
+    await eventually(() => pathOf(page)).toBe('/learningClassroom/learningnotes');
+    expect(errors).toEqual([]);
+    await close();
+  });
 });

@@ -61,12 +61,18 @@ describe('批阅中心', () => {
       const reviewed: string[] = [];
       for (let i = 0; i < 10; i++) {
         const name = (await currentName(page))!;
-        // Next and back again: the same hand-in.
+        // Next and back again: the same hand-in, with the comment half written before moving.
         if (i % 3 === 1) {
+          await eventually(() => page.locator('.rq-item .lc-loading').count()).toBe(0);
+          await page.keyboard.press('c');
+          await page.keyboard.type('写了一半的评语', { delay: 80 });
+          await page.keyboard.press('Escape');
           await page.keyboard.press('j');
           await eventually(() => currentName(page)).not.toBe(name);
+          expect(await page.locator('#rq-comment').inputValue()).toBe('');
           await page.keyboard.press('k');
           await eventually(() => currentName(page)).toBe(name);
+          expect(await page.locator('#rq-comment').inputValue()).toBe('写了一半的评语');
         }
         await eventually(() => page.locator('.rq-item .lc-loading').count()).toBe(0);
         const practice = (await page.locator('#rq-score').count()) === 0;
@@ -97,6 +103,9 @@ describe('批阅中心', () => {
       await eventually(() => toastWith(page, '已撤销').count()).toBeGreaterThan(0);
       await eventually(() => waitingOf(page)).toBe(before - 9);
       await eventually(() => currentName(page)).toBe(reviewed[9]);
+      // The score as sent is back in the form, to be corrected rather than typed again.
+      await eventually(() => page.locator('.rq-item .lc-loading').count()).toBe(0);
+      if ((await page.locator('#rq-score').count()) > 0) expect(await page.locator('#rq-score').inputValue()).toMatch(/^89(\.0)?$/);
       expect(errors).toEqual([]);
     } finally {
       await close();

@@ -34,7 +34,8 @@ export default function AdminApp() {
   useEffect(() => {
     setAdminExpiredHandler(() => {
       const here = `${window.location.pathname}${window.location.search}`;
-      navigate(`/admin/login?expired=1&next=${encodeURIComponent(here.startsWith('/admin/login') ? '/admin' : here)}`, { replace: true });
+      // An editor's unsaved text is on the device already (features/forms): its guard lets this move pass.
+      navigate(`/admin/login?expired=1&next=${encodeURIComponent(here.startsWith('/admin/login') ? '/admin' : here)}`, { replace: true, state: { leaveUnsaved: true } });
     });
     return () => setAdminExpiredHandler(() => undefined);
   }, [navigate]);

@@ -23,7 +23,7 @@ import { Link, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { ADMIN_ROLE_NAMES } from '@portal/contract/base';
 import { admin } from '@portal/contract/refs';
 import { call } from '../api/client.ts';
-import { adminSession, adminSessionExpired, type AdminSessionState } from '../lib/adminSession.ts';
+import { adminSession, type AdminSessionState } from '../lib/adminSession.ts';
 import { PageLoading } from '../app/PageLoading.tsx';
 import { usePageNarrowerThan } from '../lib/pageWidth.ts';
 import { SECTIONS, sectionsFor, type Section } from './sections.ts';
@@ -31,6 +31,7 @@ import { useCollegeName } from './useCollegeName.ts';
 import { AdminHome } from './AdminHome.tsx';
 import { AdminDisplaySwitches, AdminToolbar, useToolbar } from './AdminDisplay.tsx';
 import { useScrollableTables } from './scrollableTables.ts';
+import { IdleWarning } from './IdleWarning.tsx';
 
 const ICONS: Record<string, ComponentType> = {
   content: FileTextOutlined,
@@ -97,13 +98,6 @@ export function AdminShell({ session }: { session: AdminSessionState }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // The server ends the session after idleSeconds without a call; so does the screen.
-  useEffect(() => {
-    const timer = setInterval(() => {
-      if (Date.now() - adminSession.lastCallAt() > session.person.idleSeconds * 1000) adminSessionExpired();
-    }, 15_000);
-    return () => clearInterval(timer);
-  }, [session.person.idleSeconds]);
 
   const logout = async () => {
     await call(admin.adminLogout).catch(() => undefined);
@@ -122,6 +116,7 @@ export function AdminShell({ session }: { session: AdminSessionState }) {
   // follows the link): the links are no Tab stops of their own.
   return (
     <Layout className="admin-layout">
+      <IdleWarning idleSeconds={session.person.idleSeconds} />
       <Layout.Sider
         id="admin-sider"
         width={208}

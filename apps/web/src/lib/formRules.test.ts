@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { FormInstance } from 'antd';
 import { changePasswordForm, imageCaptchaForSms, loginPassword, newPassword, phone, smsCode } from '@portal/contract';
 import { MSG } from '@portal/contract/base';
-import { zodFormRule, zodMessage, zodRule } from './formRules.ts';
+import { rulesOf, zodFormRule, zodMessage, zodRule } from './formRules.ts';
+import { adminContent } from '@portal/contract';
 
 type Validator = (rule: unknown, value: unknown) => Promise<void>;
 
@@ -61,5 +62,23 @@ describe('zod → antd rule adapter', () => {
   it('merges values kept outside the form (the SMS session id)', async () => {
     const rule = zodFormRule(changePasswordForm, 'smsSessionId', () => ({ smsSessionId: 'abc123' }));
     expect(await checkForm(rule, { smsCode: '123456', password: 'Abc@2026x', confirm: 'Abc@2026x' })).toBeNull();
+  });
+});
+
+describe('rulesOf', () => {
+  const notice = adminContent.contentFields.notice;
+  it('marks a field the schema refuses empty as required, with the schema message', async () => {
+    const [required, own] = rulesOf(notice, 'title');
+    expect(required).toMatchObject({ required: true, message: '请输入标题' });
+    expect(await check(own!, 'x'.repeat(101))).toBe('标题不能超过100个字符');
+    expect(await check(own!, '关于培训的通知')).toBeNull();
+  });
+  it('leaves an optional field unmarked', async () => {
+    const rules = rulesOf(notice, 'source');
+    expect(rules).toHaveLength(1);
+    expect(await check(rules[0]!, 'x'.repeat(51))).toBe('发布单位不能超过50个字符');
+  });
+  it('refuses a field the schema lacks', () => {
+    expect(() => rulesOf(notice, 'nothing')).toThrow();
   });
 });

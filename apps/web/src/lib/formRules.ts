@@ -45,3 +45,15 @@ export function zodFormRule(schema: Checkable, field: string, extra: () => Recor
     },
   });
 }
+
+/**
+ * The rules of one field of an object schema (a call's body): the field's own schema, and — when
+ * the schema refuses an empty value — antd's required mark with the schema's message, so the form
+ * draws the asterisk and says exactly what the server would.
+ */
+export function rulesOf(schema: { shape: Record<string, unknown> }, field: string): FormRule[] {
+  const own = schema.shape[field] as Checkable | undefined;
+  if (!own) throw new Error(`no field ${field} in the schema`);
+  const empty = zodMessage(own, '') ?? zodMessage(own, undefined);
+  return empty ? [{ required: true, whitespace: true, message: empty }, zodRule(own)] : [zodRule(own)];
+}

@@ -38,11 +38,36 @@ export function verdictProblem(kind: R.QueueItem['kind'], decision: Decision, sc
   return null;
 }
 
-export function QueueItemReview({ item, actions, onReviewed }: { item: R.QueueItem; actions: RefObject<ItemActions | null>; onReviewed: (held: R.HeldReviews, decision: Decision) => void }) {
+/** A verdict being written (or sent and still undoable), by hand-in. */
+export interface KeptVerdict {
+  score: number | null;
+  comment: string;
+}
+
+export function QueueItemReview({
+  item,
+  actions,
+  onReviewed,
+  kept,
+}: {
+  item: R.QueueItem;
+  actions: RefObject<ItemActions | null>;
+  onReviewed: (held: R.HeldReviews, decision: Decision) => void;
+  /** The page's verdicts by hand-in: a half-written one stays with its hand-in while J / K move on, and 撤销 finds the sent one again. */
+  kept: Map<number, KeptVerdict>;
+}) {
   const practice = item.kind === 'practice';
   const q = useCallQuery(work.findWorkSubmission, { query: { classId: item.classId, submissionId: item.submissionId } }, { staleTime: 0 });
-  const [score, setScore] = useState<number | null>(null);
-  const [comment, setComment] = useState('');
+  const [score, setScoreState] = useState<number | null>(() => kept.get(item.submissionId)?.score ?? null);
+  const [comment, setCommentState] = useState(() => kept.get(item.submissionId)?.comment ?? '');
+  const setScore = (v: number | null) => {
+    setScoreState(v);
+    kept.set(item.submissionId, { score: v, comment });
+  };
+  const setComment = (v: string) => {
+    setCommentState(v);
+    kept.set(item.submissionId, { score, comment: v });
+  };
   const [error, setError] = useState<string | null>(null);
   const scoreInput = useRef<GetRef<typeof InputNumber>>(null);
   const commentInput = useRef<GetRef<typeof Input.TextArea>>(null);

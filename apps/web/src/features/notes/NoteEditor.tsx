@@ -2,15 +2,18 @@
  * The full note editor (learningnotesadd, learningnotesedit): the course chosen from my courses, its
  * chapter, an optional position (seconds of a video, a PDF page), title and content.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Form, Input, InputNumber, Select } from 'antd';
 import { useMutation } from '@tanstack/react-query';
-import type { notes as notesTypes } from '@portal/contract';
+import { notes as notesSchemas, type notes as notesTypes } from '@portal/contract';
 import { catalog, learning, notes } from '@portal/contract/refs';
 import { call, showError } from '../../api/client.ts';
 import { useCallQuery } from '../../api/useCallQuery.ts';
 import { toast } from '../../lib/toast.ts';
+import { rulesOf } from '../../lib/formRules.ts';
+import { useSession } from '../auth/session.ts';
+import { useEditorGuard } from '../forms/useEditorGuard.tsx';
 import { NOTES_HREF } from './links.ts';
 import { useInvalidateNotes } from './CourseNotes.tsx';
 import './notes.css';
@@ -43,6 +46,22 @@ export function NoteEditor({ note, courseId: initialCourse }: { note?: notesType
   const resourceId = Form.useWatch('resourceId', form);
   const resource = detail.data?.resources.find((r) => r.id === resourceId);
 
+  const personId = useSession().person?.personId ?? null;
+  const guard = useEditorGuard<Values>({
+    form,
+    address: personId !== null ? { personId, editor: 'note', record: note?.id ?? 'new' } : null,
+    save: async () => {
+      const v = await form.validateFields().catch(() => null);
+      if (!v) return false;
+      return save.mutateAsync(v).then(
+        () => true,
+        () => false,
+      );
+    },
+  });
+  const { loaded: guardLoaded } = guard;
+  useEffect(() => guardLoaded(), [guardLoaded]);
+
   const save = useMutation({
     mutationFn: (v: Values) => {
       const body = { resourceId: v.resourceId ?? 0, anchor: v.anchor ?? null, title: v.title, content: v.content };
@@ -50,6 +69,7 @@ export function NoteEditor({ note, courseId: initialCourse }: { note?: notesType
     },
     onSuccess: () => {
       toast('success', note ? '笔记已修改' : '笔记已保存');
+      guard.settled();
       refresh();
       void navigate(NOTES_HREF);
     },
@@ -63,7 +83,9 @@ export function NoteEditor({ note, courseId: initialCourse }: { note?: notesType
       className="lc-card notes-editor"
       initialValues={note ? { courseId: note.courseId, resourceId: note.resourceId, anchor: note.anchor, title: note.title, content: note.content } : { courseId: initialCourse ?? undefined }}
       onFinish={(v) => save.mutate(v)}
+      onValuesChange={guard.changed}
     >
+      {guard.offer}
       <Form.Item name="courseId" label="课程" rules={[{ required: true, message: '请选择课程' }]}>
         <Select
           showSearch={{ optionFilterProp: 'label' }}
@@ -90,10 +112,10 @@ export function NoteEditor({ note, courseId: initialCourse }: { note?: notesType
           <InputNumber min={resource.kind === 'pdf' ? 1 : 0} max={resource.kind === 'pdf' ? (resource.pages ?? undefined) : (resource.durationSeconds ?? undefined)} precision={0} />
         </Form.Item>
       ) : null}
-      <Form.Item name="title" label="标题" rules={[{ required: true, whitespace: true, message: '请填写笔记标题' }]}>
+      <Form.Item name="title" label="标题" rules={rulesOf(notesSchemas.addNote.body, 'title')}>
         <Input maxLength={notes.NOTE_LIMITS.title} showCount />
       </Form.Item>
-      <Form.Item name="content" label="内容" rules={[{ required: true, whitespace: true, message: '请填写笔记内容' }]}>
+      <Form.Item name="content" label="内容" rules={rulesOf(notesSchemas.addNote.body, 'content')}>
         <Input.TextArea rows={10} maxLength={notes.NOTE_LIMITS.content} showCount />
       </Form.Item>
       <div className="notes-actions">
@@ -102,6 +124,7 @@ export function NoteEditor({ note, courseId: initialCourse }: { note?: notesType
         </Button>
         <Button onClick={() => void navigate(NOTES_HREF)}>返回笔记列表</Button>
       </div>
+      {guard.element}
     </Form>
   );
 }

@@ -2,19 +2,24 @@
  * One item of any kind in a drawer: its fields (rich text in the editor, files uploaded with their
  * progress), 保存 (a new item is saved as a draft), 保存并发布, 定时发布 at a chosen time, and 预览
  * — the item as the public page shows it, through the public page's own components. Every save names
- * the version it was loaded at; another administrator's newer edit is refused with the server's
- * message and the drawer offers to reload.
+ * the version it was loaded at; when another administrator saved since, both versions are shown side
+ * by side and the administrator keeps either. Closing with unsaved changes asks first, and what was
+ * typed is kept on the device until saved (features/forms).
  */
 import { useEffect, useState } from 'react';
-import { Alert, Button, DatePicker, Drawer, Form, Input, Modal, Popover, Select, Space, Spin, Tag, message } from 'antd';
+import { Button, DatePicker, Drawer, Form, Input, Modal, Popover, Select, Space, Spin, Tag, message } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { pickerIso, pickerNow } from '../../../lib/pickerTime.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { adminContent } from '@portal/contract/refs';
-import type { adminContent as AC } from '@portal/contract';
+import { adminContent as adminContentSchemas, type adminContent as AC } from '@portal/contract';
 import { call, CallError, showError } from '../../../api/client.ts';
 import { callKey, useCallQuery } from '../../../api/useCallQuery.ts';
+import { rulesOf, zodMessage } from '../../../lib/formRules.ts';
+import { adminSession } from '../../../lib/adminSession.ts';
+import { useEditorGuard } from '../../../features/forms/useEditorGuard.tsx';
+import { ConflictPanel, plainText } from '../../../features/forms/ConflictPanel.tsx';
 import { RichEditor } from './RichEditor.tsx';
 import { AttachmentsField, DownloadFileField, ImageField } from './fields.tsx';
 import { Preview } from './Preview.tsx';
@@ -23,26 +28,31 @@ type Kind = AC.ContentKind;
 type Item = AC.ContentItem;
 type Values = Record<string, unknown>;
 
-const req = (label: string) => [{ required: true, whitespace: true, message: `请输入${label}` }];
+const F = adminContentSchemas.contentFields;
+const M = adminContentSchemas.ADMIN_CONTENT_MSG;
+/** The rich text's own schema lets an empty text through (the server checks it after cleaning it): the form asks for it. */
+const bodyRules = [{ required: true, message: M.bodyRequired }];
+/** A download's file is one field of the form and three of the call. */
+const fileRules = [{ required: true, message: '请上传文件' }, { validator: async (_r: unknown, v: { url?: string } | undefined) => { const m = zodMessage(F.download.shape.fileUrl, v?.url); if (m) throw new Error(m); } }];
 
 function KindFields({ kind }: { kind: Kind }) {
   switch (kind) {
     case 'news':
       return (
         <>
-          <Form.Item name="title" label="标题" rules={req('标题')}>
+          <Form.Item name="title" label="标题" rules={rulesOf(F.news, 'title')}>
             <Input maxLength={100} showCount />
           </Form.Item>
-          <Form.Item name="source" label="来源">
+          <Form.Item name="source" label="来源" rules={rulesOf(F.news, 'source')}>
             <Input maxLength={50} />
           </Form.Item>
-          <Form.Item name="summary" label="摘要">
+          <Form.Item name="summary" label="摘要" rules={rulesOf(F.news, 'summary')}>
             <Input.TextArea maxLength={300} rows={2} showCount />
           </Form.Item>
-          <Form.Item name="imageUrl" label="封面图片" rules={[{ required: true, message: '请上传封面图片' }]}>
+          <Form.Item name="imageUrl" label="封面图片" rules={rulesOf(F.news, 'imageUrl')}>
             <ImageField label="上传封面" />
           </Form.Item>
-          <Form.Item name="body" label="正文" rules={[{ required: true, message: '请输入正文' }]}>
+          <Form.Item name="body" label="正文" rules={bodyRules}>
             <RichEditor aria-label="正文" />
           </Form.Item>
         </>
@@ -50,16 +60,16 @@ function KindFields({ kind }: { kind: Kind }) {
     case 'notice':
       return (
         <>
-          <Form.Item name="channel" label="栏目" rules={[{ required: true, message: '请选择通知栏目' }]}>
+          <Form.Item name="channel" label="栏目" rules={rulesOf(F.notice, 'channel')}>
             <Select options={Object.entries(adminContent.NOTICE_CHANNEL_LABELS).map(([value, label]) => ({ value, label }))} />
           </Form.Item>
-          <Form.Item name="title" label="标题" rules={req('标题')}>
+          <Form.Item name="title" label="标题" rules={rulesOf(F.notice, 'title')}>
             <Input maxLength={100} showCount />
           </Form.Item>
-          <Form.Item name="source" label="发布单位">
+          <Form.Item name="source" label="发布单位" rules={rulesOf(F.notice, 'source')}>
             <Input maxLength={50} />
           </Form.Item>
-          <Form.Item name="body" label="正文" rules={[{ required: true, message: '请输入正文' }]}>
+          <Form.Item name="body" label="正文" rules={bodyRules}>
             <RichEditor aria-label="正文" />
           </Form.Item>
           <Form.Item name="attachments" label="附件">
@@ -70,13 +80,13 @@ function KindFields({ kind }: { kind: Kind }) {
     case 'download':
       return (
         <>
-          <Form.Item name="title" label="名称" rules={req('名称')}>
+          <Form.Item name="title" label="名称" rules={rulesOf(F.download, 'title')}>
             <Input maxLength={100} />
           </Form.Item>
-          <Form.Item name="category" label="分类" rules={[{ required: true, message: '请选择分类' }]}>
+          <Form.Item name="category" label="分类" rules={rulesOf(F.download, 'category')}>
             <Select options={Object.entries(adminContent.DOWNLOAD_CATEGORY_LABELS).map(([value, label]) => ({ value, label }))} />
           </Form.Item>
-          <Form.Item name="file" label="文件" rules={[{ required: true, message: '请上传文件' }]}>
+          <Form.Item name="file" label="文件" rules={fileRules}>
             <DownloadFileField />
           </Form.Item>
         </>
@@ -84,13 +94,13 @@ function KindFields({ kind }: { kind: Kind }) {
     case 'faq':
       return (
         <>
-          <Form.Item name="groupName" label="问题分类" rules={req('问题分类')}>
+          <Form.Item name="groupName" label="问题分类" rules={rulesOf(F.faq, 'groupName')}>
             <Input maxLength={30} />
           </Form.Item>
-          <Form.Item name="question" label="问题" rules={req('问题')}>
+          <Form.Item name="question" label="问题" rules={rulesOf(F.faq, 'question')}>
             <Input maxLength={200} />
           </Form.Item>
-          <Form.Item name="answer" label="回答" rules={req('回答')}>
+          <Form.Item name="answer" label="回答" rules={rulesOf(F.faq, 'answer')}>
             <Input.TextArea rows={6} maxLength={5000} showCount />
           </Form.Item>
         </>
@@ -98,10 +108,10 @@ function KindFields({ kind }: { kind: Kind }) {
     case 'carousel':
       return (
         <>
-          <Form.Item name="title" label="图片说明" rules={req('图片说明')}>
+          <Form.Item name="title" label="图片说明" rules={rulesOf(F.carousel, 'title')}>
             <Input maxLength={50} />
           </Form.Item>
-          <Form.Item name="imageUrl" label="图片" rules={[{ required: true, message: '请上传图片' }]}>
+          <Form.Item name="imageUrl" label="图片" rules={rulesOf(F.carousel, 'imageUrl')}>
             <ImageField />
           </Form.Item>
         </>
@@ -109,10 +119,10 @@ function KindFields({ kind }: { kind: Kind }) {
     case 'about':
       return (
         <>
-          <Form.Item name="title" label="标题" rules={req('标题')}>
+          <Form.Item name="title" label="标题" rules={rulesOf(F.about, 'title')}>
             <Input maxLength={50} />
           </Form.Item>
-          <Form.Item name="body" label="正文" rules={[{ required: true, message: '请输入正文' }]}>
+          <Form.Item name="body" label="正文" rules={bodyRules}>
             <RichEditor aria-label="正文" />
           </Form.Item>
         </>
@@ -120,10 +130,10 @@ function KindFields({ kind }: { kind: Kind }) {
     case 'link':
       return (
         <>
-          <Form.Item name="name" label="网站名称" rules={req('网站名称')}>
+          <Form.Item name="name" label="网站名称" rules={rulesOf(F.link, 'name')}>
             <Input maxLength={50} />
           </Form.Item>
-          <Form.Item name="url" label="网址" rules={[...req('网址'), { pattern: /^https?:\/\/\S+$/i, message: '网址应以 http:// 或 https:// 开头' }]}>
+          <Form.Item name="url" label="网址" rules={rulesOf(F.link, 'url')}>
             <Input maxLength={500} placeholder="https://" />
           </Form.Item>
         </>
@@ -158,26 +168,49 @@ function saveBody(kind: Kind, v: Values, target: { id?: number; version?: number
   return { ...fields, kind, ...target } as AC.ContentSave;
 }
 
+/** The fields compared when two administrators saved the same item, with their labels. */
+const COMPARED: Record<Kind, [string, string][]> = {
+  news: [['title', '标题'], ['source', '来源'], ['summary', '摘要'], ['body', '正文']],
+  notice: [['title', '标题'], ['source', '发布单位'], ['body', '正文']],
+  download: [['title', '名称'], ['category', '分类']],
+  faq: [['groupName', '问题分类'], ['question', '问题'], ['answer', '回答']],
+  carousel: [['title', '图片说明'], ['imageUrl', '图片']],
+  about: [['title', '标题'], ['body', '正文']],
+  link: [['name', '网站名称'], ['url', '网址']],
+};
+
 export function ItemEditor({ kind, id, onClose }: { kind: Kind; id: number | 'new'; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
   const queryClient = useQueryClient();
   const loaded = useCallQuery(adminContent.adminContentGet, { query: { kind, id: id === 'new' ? 1 : id } }, { enabled: id !== 'new', staleTime: 0 });
   const [item, setItem] = useState<Item | null>(null);
   const [busy, setBusy] = useState(false);
-  const [stale, setStale] = useState(false);
+  /** The stored item when a save was refused as out of date. */
+  const [conflict, setConflict] = useState<Item | null>(null);
   const [preview, setPreview] = useState<Values | null>(null);
   const [at, setAt] = useState<Dayjs | null>(null);
+  const personId = adminSession.get()?.person.personId ?? null;
+  const ready = id === 'new' || Boolean(loaded.data);
+  const guard = useEditorGuard<Values>({
+    form,
+    address: personId !== null && ready ? { personId, editor: `content-${kind}`, record: id } : null,
+    save: () => save(),
+  });
+  const { loaded: guardLoaded, isDirty } = guard;
 
   useEffect(() => {
     if (id === 'new') {
       form.setFieldsValue(EMPTY[kind]);
       setItem(null);
-    } else if (loaded.data) {
+      guardLoaded();
+    } else if (loaded.data && !isDirty()) {
+      // A refetch (the window regained focus) never overwrites what is being typed.
       form.setFieldsValue(formValuesOf(loaded.data));
       setItem(loaded.data);
-      setStale(false);
+      setConflict(null);
+      guardLoaded();
     }
-  }, [id, kind, loaded.data, form]);
+  }, [id, kind, loaded.data, form, guardLoaded, isDirty]);
 
   const refreshLists = () => {
     // An item changed: its kept answer would carry the old version into the next edit.
@@ -185,29 +218,46 @@ export function ItemEditor({ kind, id, onClose }: { kind: Kind; id: number | 'ne
     return queryClient.invalidateQueries({ queryKey: callKey(adminContent.adminContentList) });
   };
 
-  async function save(then?: 'publish' | 'schedule'): Promise<void> {
+  /** Saves (then publishes when asked), over `base` when given (the stored item the administrator chose to overwrite). Resolves true when saved. */
+  async function save(then?: 'publish' | 'schedule', base: Item | null = item): Promise<boolean> {
     let values: Values;
     try {
       values = await form.validateFields();
     } catch {
-      return;
+      return false;
     }
     setBusy(true);
     try {
-      let saved = await call(adminContent.adminContentSave, { body: saveBody(kind, values, item ? { id: item.id, version: item.version } : {}) });
+      let saved = await call(adminContent.adminContentSave, { body: saveBody(kind, values, base ? { id: base.id, version: base.version } : {}) });
       if (then) saved = await call(adminContent.adminContentPublish, { body: { kind, id: saved.id, version: saved.version, ...(then === 'schedule' && at ? { at: pickerIso(at) } : {}) } });
       setItem(saved);
+      setConflict(null);
       form.setFieldsValue(formValuesOf(saved));
+      guard.settled();
       void message.success(then === 'publish' ? '已发布' : then === 'schedule' ? `已定时发布：${formatDateTime(saved.publishedAt)}` : '已保存');
       await refreshLists();
       if (then) onClose();
+      return true;
     } catch (err) {
-      if (err instanceof CallError && err.code === 409) setStale(true);
-      showError(err);
+      if (err instanceof CallError && err.code === 409 && base) {
+        // Someone saved since: the administrator's text stays in the form and beside the stored one.
+        const stored = await call(adminContent.adminContentGet, { query: { kind, id: base.id } }).catch(() => null);
+        if (stored) setConflict(stored);
+        else showError(err);
+      } else showError(err);
+      return false;
     } finally {
       setBusy(false);
     }
   }
+
+  const keepStored = () => {
+    if (!conflict) return;
+    form.setFieldsValue(formValuesOf(conflict));
+    setItem(conflict);
+    setConflict(null);
+    guard.settled();
+  };
 
   async function openPreview() {
     const values = form.getFieldsValue(true) as Values;
@@ -235,7 +285,7 @@ export function ItemEditor({ kind, id, onClose }: { kind: Kind; id: number | 'ne
       }
       size="large"
       width={880}
-      onClose={onClose}
+      onClose={() => guard.leave(onClose)}
       destroyOnHidden
       footer={
         <Space wrap>
@@ -263,30 +313,26 @@ export function ItemEditor({ kind, id, onClose }: { kind: Kind; id: number | 'ne
         </Space>
       }
     >
-      {stale ? (
-        <Alert
-          type="warning"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message="该内容已被其他管理员修改"
-          description="您的修改尚未保存。重新载入将显示最新内容（您的修改会丢失）。"
-          action={
-            <Button size="small" onClick={() => void loaded.refetch()}>
-              重新载入
-            </Button>
-          }
+      {conflict ? (
+        <ConflictPanel
+          busy={busy}
+          fields={COMPARED[kind].map(([name, label]) => ({ label, mine: plainText((form.getFieldsValue(true) as Values)[name]), stored: plainText((formValuesOf(conflict) as Values)[name]) }))}
+          onKeepMine={() => void save(undefined, conflict)}
+          onKeepStored={keepStored}
         />
       ) : null}
+      {guard.offer}
       {id !== 'new' && loaded.isPending ? (
         <Spin />
       ) : (
-        <Form form={form} layout="vertical" requiredMark>
+        <Form form={form} layout="vertical" requiredMark onValuesChange={guard.changed}>
           <KindFields kind={kind} />
         </Form>
       )}
       <Modal open={preview !== null} title="预览（与前台页面显示一致）" width={1000} footer={null} onCancel={() => setPreview(null)} destroyOnHidden>
         {preview ? <Preview kind={kind} values={preview} publishedAt={item?.publishedAt ?? new Date().toISOString()} /> : null}
       </Modal>
+      {guard.element}
     </Drawer>
   );
 }

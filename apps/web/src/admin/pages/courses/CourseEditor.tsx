@@ -8,15 +8,19 @@
 import { Alert, Button, Card, DatePicker, Form, Input, InputNumber, Modal, Select, Space, Switch, Tag, TreeSelect, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowLeftOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Dayjs } from 'dayjs';
+// A kept draft's picker values come back as the JSON of dayjs objects that already read the college's clock.
+import dayjs, { type Dayjs } from 'dayjs';
 import { pickerIso, toPicker } from '../../../lib/pickerTime.ts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import type { adminCourses as AC } from '@portal/contract';
+import { adminCourses as adminCoursesSchemas, type adminCourses as AC } from '@portal/contract';
 import { adminCourses } from '@portal/contract/refs';
 import { call, CallError } from '../../../api/client.ts';
 import { callKey, useCallQuery } from '../../../api/useCallQuery.ts';
 import { toast } from '../../../lib/toast.ts';
+import { rulesOf } from '../../../lib/formRules.ts';
+import { adminSession } from '../../../lib/adminSession.ts';
+import { useEditorGuard } from '../../../features/forms/useEditorGuard.tsx';
 import { PageLoading } from '../../../app/PageLoading.tsx';
 import { ImageField, type UploadTarget } from '../content/fields.tsx';
 import { ChapterSourceField } from './ChapterSourceField.tsx';
@@ -24,6 +28,8 @@ import { StatusTag, switchStatus } from './Page.tsx';
 
 const M = adminCourses.ADMIN_COURSES_MSG;
 const COVER: UploadTarget = { call: adminCourses.adminCourseCover, maxBytes: adminCourses.COURSE_LIMITS.coverMaxBytes, tooLarge: M.coverTooLarge };
+const FIELDS = adminCoursesSchemas.courseFields;
+const CHAPTER_TITLE_RULES = rulesOf(adminCoursesSchemas.chapterInput.options[0], 'title');
 const KIND_OPTIONS = adminCourses.CHAPTER_KINDS.map((k) => ({ value: k, label: adminCourses.CHAPTER_KIND_LABELS[k] }));
 
 interface ChapterValues {
@@ -123,7 +129,7 @@ function ChapterCard({ index, count, name, onMove, onRemove }: { index: number; 
           <Switch aria-label={`第${no}章停用`} />
         </Form.Item>
       </Space>
-      <Form.Item name={[name, 'title']} label="章节名称" rules={[{ required: true, whitespace: true, message: '请输入章节名称' }, { max: 100, message: '章节名称不能超过100个字' }]}>
+      <Form.Item name={[name, 'title']} label="章节名称" rules={CHAPTER_TITLE_RULES}>
         <Input aria-label={`第${no}章名称`} />
       </Form.Item>
       {kind === 'video' ? (
@@ -177,6 +183,24 @@ function Editor({ course }: { course: AC.AdminCourse | null }) {
     ? { ...course, chapters: course.chapters.map(chapterValues) }
     : { title: '', lecturer: '', lecturerTitle: '', creditHours: 1, coverUrl: '', description: '', chapters: [] };
 
+  const personId = adminSession.get()?.person.personId ?? null;
+  const guard = useEditorGuard<Values>({
+    form,
+    address: personId !== null ? { personId, editor: 'course', record: course?.id ?? 'new' } : null,
+    save: async () => {
+      const saved = await save();
+      if (saved) toast('success', course ? '课程已保存' : '课程已保存为草稿');
+      return saved !== null;
+    },
+    fromStored: (stored) => {
+      const v = stored as Values & { chapters?: (ChapterValues & { live?: [string, string] | null })[] };
+      return { ...v, chapters: (v.chapters ?? []).map((c) => ({ ...c, live: c.live ? [dayjs(c.live[0]), dayjs(c.live[1])] : null })) };
+    },
+  });
+  const { loaded: guardLoaded } = guard;
+  // The form starts from the course as loaded (the editor is keyed on its version).
+  useEffect(() => guardLoaded(), [guardLoaded]);
+
   const refresh = async () => {
     await client.invalidateQueries({ queryKey: callKey(adminCourses.adminCourseList) });
     await client.invalidateQueries({ queryKey: callKey(adminCourses.adminCourseGet) });
@@ -203,6 +227,7 @@ function Editor({ course }: { course: AC.AdminCourse | null }) {
     setBusy(true);
     try {
       const saved = await call(adminCourses.adminCourseSave, { body: body as AC.CourseSave });
+      guard.settled();
       await refresh();
       return saved;
     } catch (err) {
@@ -271,16 +296,17 @@ function Editor({ course }: { course: AC.AdminCourse | null }) {
           description="修改学时只影响今后完成课程的学员，已获得的学时保持不变；学员学过的章节不能删除，只能停用。"
         />
       ) : null}
-      <Form<Values> form={form} name="course" layout="vertical" initialValues={initial} disabled={busy} className="admin-course-form">
+      {guard.offer}
+      <Form<Values> form={form} name="course" layout="vertical" initialValues={initial} disabled={busy} className="admin-course-form" onValuesChange={guard.changed}>
         <Card title="课程信息" size="small">
-          <Form.Item name="title" label="课程名称" rules={[{ required: true, whitespace: true, message: '请输入课程名称' }, { max: 100, message: '课程名称不能超过100个字' }]}>
+          <Form.Item name="title" label="课程名称" rules={rulesOf(FIELDS, 'title')}>
             <Input />
           </Form.Item>
           <Space wrap size="middle" align="start">
-            <Form.Item name="lecturer" label="主讲人" rules={[{ required: true, whitespace: true, message: '请输入主讲人' }, { max: 50, message: '主讲人不能超过50个字' }]}>
+            <Form.Item name="lecturer" label="主讲人" rules={rulesOf(FIELDS, 'lecturer')}>
               <Input style={{ width: 200 }} />
             </Form.Item>
-            <Form.Item name="lecturerTitle" label="主讲人职务（选填）" rules={[{ max: 50, message: '主讲人职务不能超过50个字' }]}>
+            <Form.Item name="lecturerTitle" label="主讲人职务（选填）" rules={rulesOf(FIELDS, 'lecturerTitle')}>
               <Input style={{ width: 280 }} />
             </Form.Item>
             <Form.Item name="categoryId" label="课程分类" rules={[{ required: true, message: '请选择课程分类' }]}>
@@ -298,7 +324,7 @@ function Editor({ course }: { course: AC.AdminCourse | null }) {
           <Form.Item name="coverUrl" label="封面">
             <ImageField label="上传封面" target={COVER} />
           </Form.Item>
-          <Form.Item name="description" label="课程简介" rules={[{ max: 5000, message: '课程简介不能超过5000个字' }]} extra="纯文本，空行分段">
+          <Form.Item name="description" label="课程简介" rules={rulesOf(FIELDS, 'description')} extra="纯文本，空行分段">
             <Input.TextArea autoSize={{ minRows: 4, maxRows: 12 }} />
           </Form.Item>
         </Card>
@@ -324,6 +350,7 @@ function Editor({ course }: { course: AC.AdminCourse | null }) {
           )}
         </Form.List>
       </Form>
+      {guard.element}
     </Space>
   );
 }

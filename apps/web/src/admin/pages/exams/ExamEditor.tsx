@@ -4,12 +4,13 @@
  * order). Saved as a draft; 发布 makes it the learners'. Once anybody has sat it, only the close time
  * may move, later: the form says so and the server refuses anything else.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, DatePicker, Form, Input, InputNumber, Modal, Radio, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { ArrowDownOutlined, ArrowLeftOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Dayjs } from 'dayjs';
+// A kept draft's picker values come back as the JSON of dayjs objects that already read the college's clock.
+import dayjs, { type Dayjs } from 'dayjs';
 import { pickerIso, pickerNow, toPicker } from '../../../lib/pickerTime.ts';
 import { useNavigate, useParams } from 'react-router';
 import type { adminExams as AX } from '@portal/contract';
@@ -17,6 +18,8 @@ import { adminExams } from '@portal/contract/refs';
 import { call, CallError } from '../../../api/client.ts';
 import { callKey, useCallQuery } from '../../../api/useCallQuery.ts';
 import { toast } from '../../../lib/toast.ts';
+import { adminSession } from '../../../lib/adminSession.ts';
+import { useEditorGuard } from '../../../features/forms/useEditorGuard.tsx';
 import { PageLoading } from '../../../app/PageLoading.tsx';
 import { answerText, REVIEW_LABELS, STATUS_LABELS, TYPE_LABELS, TYPE_OPTIONS } from './labels.ts';
 
@@ -124,6 +127,25 @@ function Editor({ exam }: { exam: AX.AdminExamDetail | null }) {
   useEffect(() => {
     if (!exam) form.setFieldsValue({ window: [pickerNow().startOf('minute'), pickerNow().add(7, 'day').endOf('day').startOf('minute')] });
   }, [exam, form]);
+  const personId = adminSession.get()?.person.personId ?? null;
+  const guard = useEditorGuard<Values>({
+    form,
+    address: personId !== null ? { personId, editor: 'exam', record: exam?.id ?? 'new' } : null,
+    save: async () => (await save()) !== null,
+    fromStored: (stored) => {
+      const v = stored as Values & { window?: [string, string] };
+      return { ...v, window: v.window ? [dayjs(v.window[0]), dayjs(v.window[1])] : undefined } as Values;
+    },
+  });
+  const { loaded: guardLoaded, changed: guardChanged } = guard;
+  // The form starts from the exam as loaded (the editor is keyed on its version).
+  useEffect(() => guardLoaded(), [guardLoaded]);
+  // The paper's questions live beside the form: a change to them is unsaved work too (the device copy holds the settings).
+  const paperSeen = useRef(paper);
+  useEffect(() => {
+    if (paperSeen.current !== paper) guardChanged();
+    paperSeen.current = paper;
+  }, [paper, guardChanged]);
 
   const initial: Partial<Values> = exam
     ? { ...exam, window: [toPicker(exam.startAt), toPicker(exam.endAt)], randomRules: exam.randomRules.map(({ available: _n, ...r }) => ({ ...r, bank: r.bank ?? '' })) }
@@ -154,6 +176,7 @@ function Editor({ exam }: { exam: AX.AdminExamDetail | null }) {
     setBusy(true);
     try {
       const saved = exam ? await call(adminExams.adminExamUpdate, { body: { ...body, id: exam.id, version: exam.version } }) : await call(adminExams.adminExamCreate, { body });
+      guard.settled();
       await client.invalidateQueries({ queryKey: callKey(adminExams.adminExamList) });
       await client.invalidateQueries({ queryKey: callKey(adminExams.adminExamGet) });
       return saved;
@@ -296,8 +319,9 @@ function Editor({ exam }: { exam: AX.AdminExamDetail | null }) {
           description="为保证成绩公正，试题、分值、及格分、时长、考试次数等影响成绩的设置都不能再修改，只能把结束时间延后。"
         />
       ) : null}
+      {guard.offer}
       <Card title="考试设置" size="small">
-        <Form<Values> form={form} name="exam" layout="vertical" initialValues={initial} disabled={busy} className="admin-exams-form">
+        <Form<Values> form={form} name="exam" layout="vertical" initialValues={initial} disabled={busy} className="admin-exams-form" onValuesChange={guard.changed}>
           <Form.Item name="title" label="考试名称" rules={[{ required: true, whitespace: true, message: '请填写考试名称' }, { max: 60, message: '考试名称不能超过60个字' }]}>
             <Input disabled={locked} />
           </Form.Item>
@@ -419,6 +443,7 @@ function Editor({ exam }: { exam: AX.AdminExamDetail | null }) {
           }}
         />
       ) : null}
+      {guard.element}
     </Space>
   );
 }

@@ -3,7 +3,7 @@
  * choice, letters for multiple choice, 对/错, or the accepted texts of a blank. An edit of a question
  * an attempt holds makes its next version (the server decides; the drawer says so beforehand).
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, AutoComplete, Button, Checkbox, Drawer, Form, Input, Radio, Select, Space } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -12,6 +12,8 @@ import { adminExams } from '@portal/contract/refs';
 import { call, CallError } from '../../../api/client.ts';
 import { callKey, useCallQuery } from '../../../api/useCallQuery.ts';
 import { toast } from '../../../lib/toast.ts';
+import { adminSession } from '../../../lib/adminSession.ts';
+import { useEditorGuard } from '../../../features/forms/useEditorGuard.tsx';
 import { TYPE_OPTIONS } from './labels.ts';
 
 type Type = AX.QuestionType;
@@ -58,9 +60,20 @@ export function QuestionDrawer({ question, onClose }: { question: AX.AdminQuesti
   const options = (Form.useWatch('options', form) as string[] | undefined) ?? [];
   const choice = type === 'single' || type === 'multiple';
 
-  const save = async () => {
+  const personId = adminSession.get()?.person.personId ?? null;
+  const guard = useEditorGuard<Values>({
+    form,
+    address: personId !== null ? { personId, editor: 'exam-question', record: editing?.id ?? 'new' } : null,
+    save: () => save(false),
+  });
+  const { loaded: guardLoaded } = guard;
+  // The form starts from the question as opened.
+  useEffect(() => guardLoaded(), [guardLoaded]);
+
+  /** Saves, then closes unless the guard is the one asking (it closes itself); resolves true when saved. */
+  const save = async (close = true): Promise<boolean> => {
     const v = await form.validateFields().catch(() => null);
-    if (!v) return;
+    if (!v) return false;
     const body = { bank: v.bank, type: v.type, stem: v.stem, options: choice ? (v.options ?? []) : [], answer: v.answer ?? [], explanation: v.explanation ?? '' };
     setBusy(true);
     try {
@@ -68,9 +81,12 @@ export function QuestionDrawer({ question, onClose }: { question: AX.AdminQuesti
       toast('success', editing && saved.id !== editing.id ? `已保存为新版本（编号 ${saved.id}），原版本已停用，已有答卷不受影响` : '试题已保存');
       await client.invalidateQueries({ queryKey: callKey(adminExams.adminExamQuestionList) });
       await client.invalidateQueries({ queryKey: callKey(adminExams.adminExamOptions) });
-      onClose();
+      guard.settled();
+      if (close) onClose();
+      return true;
     } catch (err) {
       if (err instanceof CallError && err.kind === 'business') toast('error', err.message);
+      return false;
     } finally {
       setBusy(false);
     }
@@ -81,17 +97,18 @@ export function QuestionDrawer({ question, onClose }: { question: AX.AdminQuesti
       open
       title={editing ? `编辑试题（编号 ${editing.id}）` : '新增试题'}
       size={640}
-      onClose={onClose}
+      onClose={() => guard.leave(onClose)}
       destroyOnHidden
       footer={
         <Space>
           <Button type="primary" onClick={() => void save()} loading={busy}>
             保存
           </Button>
-          <Button onClick={onClose}>取消</Button>
+          <Button onClick={() => guard.leave(onClose)}>取消</Button>
         </Space>
       }
     >
+      {guard.offer}
       {editing && editing.attemptCount > 0 ? (
         <Alert
           type="info"
@@ -107,6 +124,7 @@ export function QuestionDrawer({ question, onClose }: { question: AX.AdminQuesti
         layout="vertical"
         initialValues={editing ? { ...editing } : { type: 'single', options: ['', '', '', ''], answer: [], explanation: '' }}
         onValuesChange={(changed) => {
+          guard.changed();
           if ('type' in changed) form.setFieldsValue({ answer: [], options: changed.type === 'single' || changed.type === 'multiple' ? ['', '', '', ''] : [] });
         }}
       >
@@ -152,6 +170,7 @@ export function QuestionDrawer({ question, onClose }: { question: AX.AdminQuesti
           <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} />
         </Form.Item>
       </Form>
+      {guard.element}
     </Drawer>
   );
 }

@@ -3,12 +3,13 @@
  * its teachers; its members (searched, paged; added by searching people, taken out with a
  * confirmation that says their learning record stays theirs).
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Card, DatePicker, Form, Input, InputNumber, List, Popconfirm, Select, Space, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { ArrowLeftOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Dayjs } from 'dayjs';
+// A kept draft's picker values come back as the JSON of dayjs objects that already read the college's clock.
+import dayjs, { type Dayjs } from 'dayjs';
 import { pickerIso, pickerNow, toPicker } from '../../../lib/pickerTime.ts';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { adminTraining as AT } from '@portal/contract';
@@ -16,6 +17,8 @@ import { adminTraining as T } from '@portal/contract/refs';
 import { call, showError } from '../../../api/client.ts';
 import { callKey, useCallQuery } from '../../../api/useCallQuery.ts';
 import { toast } from '../../../lib/toast.ts';
+import { adminSession } from '../../../lib/adminSession.ts';
+import { useEditorGuard } from '../../../features/forms/useEditorGuard.tsx';
 import { PageLoading } from '../../../app/PageLoading.tsx';
 import { DataList, type FilterField } from '../../../ui/list/DataList.tsx';
 import { DeleteRecord } from './DeleteRecord.tsx';
@@ -52,17 +55,38 @@ function Editor({ cls }: { cls: Cls | null }) {
     ? { ...cls, period: [toPicker(cls.startAt), toPicker(cls.endAt)] }
     : { installId: presetTopic, requiredHours: 10, period: [pickerNow().startOf('day'), pickerNow().add(90, 'day').endOf('day').startOf('minute')] };
 
-  const save = async (v: Values) => {
+  const personId = adminSession.get()?.person.personId ?? null;
+  const guard = useEditorGuard<Values>({
+    form,
+    address: personId !== null ? { personId, editor: 'training-class', record: cls?.id ?? 'new' } : null,
+    save: async () => {
+      const v = await form.validateFields().catch(() => null);
+      return v ? save(v) : false;
+    },
+    fromStored: (stored) => {
+      const v = stored as Values & { period?: [string, string] };
+      return { ...v, period: v.period ? [dayjs(v.period[0]), dayjs(v.period[1])] : undefined } as Values;
+    },
+  });
+  const { loaded: guardLoaded } = guard;
+  // The form starts from the class as loaded.
+  useEffect(() => guardLoaded(), [guardLoaded]);
+
+  /** Saves; resolves true when the server holds the class. */
+  const save = async (v: Values): Promise<boolean> => {
     setBusy(true);
     try {
       const body = { name: v.name, installId: v.installId ?? null, startAt: pickerIso(v.period[0]), endAt: pickerIso(v.period[1]), requiredHours: v.requiredHours, id: cls?.id ?? null, version: cls?.version ?? null };
       const saved = await call(T.adminClassSave, { body });
+      guard.settled();
       toast('success', cls ? '班级已保存' : '班级已创建，请添加教师和学员');
       await client.invalidateQueries({ queryKey: callKey(T.adminClassGet) });
       await client.invalidateQueries({ queryKey: callKey(T.adminClassList) });
       if (!cls) void navigate(`/admin/training/classes/${saved.id}`, { replace: true });
+      return true;
     } catch (err) {
       showError(err);
+      return false;
     } finally {
       setBusy(false);
     }
@@ -78,8 +102,9 @@ function Editor({ cls }: { cls: Cls | null }) {
           返回班级列表
         </Button>
       </div>
+      {guard.offer}
       <Card title="班级信息" size="small">
-        <Form<Values> form={form} name="class" layout="vertical" initialValues={initial} onFinish={(v) => void save(v)} disabled={busy} className="training-form">
+        <Form<Values> form={form} name="class" layout="vertical" initialValues={initial} onFinish={(v) => void save(v)} disabled={busy} className="training-form" onValuesChange={guard.changed}>
           <Form.Item name="name" label="班级名称" rules={[{ required: true, whitespace: true, message: '请填写班级名称' }, { max: 60, message: '班级名称不能超过60个字' }]}>
             <Input />
           </Form.Item>
@@ -116,6 +141,7 @@ function Editor({ cls }: { cls: Cls | null }) {
       </Card>
       {cls ? <Teachers cls={cls} /> : null}
       {cls ? <Members cls={cls} /> : null}
+      {guard.element}
     </Space>
   );
 }

@@ -4,12 +4,13 @@
  * picked from the catalogue (required or elective), and the classes and exams that belong to it.
  * A course an enrolled learner has studied cannot leave its plan: the server says so, in its words.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Card, DatePicker, Empty, Form, Input, InputNumber, Modal, Popconfirm, Radio, Select, Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { ArrowLeftOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Dayjs } from 'dayjs';
+// A kept draft's picker values come back as the JSON of dayjs objects that already read the college's clock.
+import dayjs, { type Dayjs } from 'dayjs';
 import { pickerIso, pickerNow, toPicker } from '../../../lib/pickerTime.ts';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { adminTraining as AT } from '@portal/contract';
@@ -17,6 +18,8 @@ import { adminTraining as T } from '@portal/contract/refs';
 import { call, showError } from '../../../api/client.ts';
 import { callKey, useCallQuery } from '../../../api/useCallQuery.ts';
 import { toast } from '../../../lib/toast.ts';
+import { adminSession } from '../../../lib/adminSession.ts';
+import { useEditorGuard } from '../../../features/forms/useEditorGuard.tsx';
 import { PageLoading } from '../../../app/PageLoading.tsx';
 import { TableRegion } from '../../../features/content/TableRegion.tsx';
 import { DeleteRecord } from './DeleteRecord.tsx';
@@ -95,7 +98,26 @@ function Editor({ topic }: { topic: Topic | null }) {
         period: [pickerNow().startOf('day'), pickerNow().add(90, 'day').endOf('day').startOf('minute')],
       };
 
-  const save = async (v: Values) => {
+  const personId = adminSession.get()?.person.personId ?? null;
+  const guard = useEditorGuard<Values>({
+    form,
+    address: personId !== null ? { personId, editor: 'training-topic', record: topic?.id ?? 'new' } : null,
+    save: async () => {
+      const v = await form.validateFields().catch(() => null);
+      return v ? save(v) : false;
+    },
+    fromStored: (stored) => {
+      const v = stored as Values & { apply?: [string, string]; period?: [string, string] };
+      const pair = (p?: [string, string]) => (p ? ([dayjs(p[0]), dayjs(p[1])] as [Dayjs, Dayjs]) : undefined);
+      return { ...v, apply: pair(v.apply), period: pair(v.period) } as Values;
+    },
+  });
+  const { loaded: guardLoaded } = guard;
+  // The form starts from the project as loaded (the editor is keyed on its version).
+  useEffect(() => guardLoaded(), [guardLoaded]);
+
+  /** Saves; resolves true when the server holds the project. */
+  const save = async (v: Values): Promise<boolean> => {
     const body = {
       yearId: v.yearId,
       title: v.title,
@@ -113,7 +135,9 @@ function Editor({ topic }: { topic: Topic | null }) {
       version: topic?.version ?? null,
     };
     const saved = await run(() => call(T.adminTopicSave, { body }), topic ? '培训项目已保存，学员页面即时更新' : '培训项目已创建，请继续添加学习计划');
+    if (saved) guard.settled();
     if (saved && !topic) void navigate(`/admin/training/topics/${saved.id}`, { replace: true });
+    return saved !== null;
   };
 
   return (
@@ -127,8 +151,9 @@ function Editor({ topic }: { topic: Topic | null }) {
         </Button>
       </div>
       {topic?.code ? <Alert type="info" showIcon title={`该项目由导入创建（项目编号 ${topic.code}）；再次导入同一编号会更新这里的内容。`} /> : null}
+      {guard.offer}
       <Card title="项目信息与报名规则" size="small">
-        <Form<Values> form={form} name="topic" layout="vertical" initialValues={initial} onFinish={(v) => void save(v)} disabled={busy} className="training-form">
+        <Form<Values> form={form} name="topic" layout="vertical" initialValues={initial} onFinish={(v) => void save(v)} disabled={busy} className="training-form" onValuesChange={guard.changed}>
           <Form.Item name="title" label="项目名称" rules={[{ required: true, whitespace: true, message: '请填写项目名称' }, { max: 60, message: '项目名称不能超过60个字' }]}>
             <Input />
           </Form.Item>
@@ -194,6 +219,7 @@ function Editor({ topic }: { topic: Topic | null }) {
       </Card>
       {topic ? <Plans topic={topic} /> : null}
       {topic ? <Belonging topic={topic} /> : null}
+      {guard.element}
     </Space>
   );
 }

@@ -15,7 +15,7 @@ import { call, refusalMessage } from '../../../api/client.ts';
 import { callKey, useCallQuery } from '../../../api/useCallQuery.ts';
 import { LoadError, Loading } from '../../../features/learning/ListState.tsx';
 import { formatDate, formatDateTime } from '../../../features/learning/format.ts';
-import { QueueItemReview, verdictProblem, type ItemActions } from '../../../features/homework/QueueItemReview.tsx';
+import { QueueItemReview, verdictProblem, type ItemActions, type KeptVerdict } from '../../../features/homework/QueueItemReview.tsx';
 import { SHORTCUTS, useShortcuts } from '../../../features/homework/shortcuts.ts';
 import { LateTag } from '../../../features/homework/common.tsx';
 import { useUrlFilters } from '../../../lib/urlFilters.ts';
@@ -158,6 +158,7 @@ export default function ReviewQueuePage() {
   const [held, setHeld] = useState<Held | null>(null);
   const [chosen, setChosen] = useState<number[]>([]);
   const actions = useRef<ItemActions | null>(null);
+  const kept = useRef(new Map<number, KeptVerdict>()).current;
   const at = Math.max(0, list.findIndex((i) => i.submissionId === currentId));
   const current = list[at] ?? null;
   const works = q.data?.works ?? [];
@@ -233,7 +234,11 @@ export default function ReviewQueuePage() {
           共有{q.data.waiting}份待批阅{q.data.total !== q.data.waiting ? `，符合筛选的${q.data.total}份` : ''}，按提交时间从早到晚排列
         </p>
       ) : null}
-      {held ? <UndoBar key={held.reviewIds.join(',')} held={held} undoing={undo.isPending} onUndo={() => undo.mutate(held)} onLapse={() => setHeld(null)} /> : null}
+      {held ? <UndoBar key={held.reviewIds.join(',')} held={held} undoing={undo.isPending} onUndo={() => undo.mutate(held)} onLapse={() => {
+            // The verdict is final: nothing to put back into the form any more.
+            kept.delete(held.backTo);
+            setHeld(null);
+          }} /> : null}
       <ShortcutHelp />
       {q.isPending ? (
         <Loading />
@@ -308,6 +313,7 @@ export default function ReviewQueuePage() {
                   key={`${current.submissionId}:${current.version}`}
                   item={current}
                   actions={actions}
+                  kept={kept}
                   onReviewed={(h, decision) => {
                     const verb = decision === 'pass' ? '已通过' : current.kind === 'practice' ? '已驳回' : '已退回';
                     hold(h, `${verb}${current.personName}的${current.kind === 'practice' ? '实践报告' : '作业'}`, current.submissionId);
