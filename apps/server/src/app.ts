@@ -34,6 +34,7 @@ import { learningRoutes } from './modules/learning/routes.ts';
 import { makeExam, SWEEP_INTERVAL_MS } from './modules/exam/service.ts';
 import { examRoutes } from './modules/exam/routes.ts';
 import { makeMistakes } from './modules/mistakes/service.ts';
+import { bookStateOf, recordPractice } from './modules/mistakes/book.ts';
 import { mistakesRoutes } from './modules/mistakes/routes.ts';
 import { makeReports } from './modules/reports/service.ts';
 import { classMembership, makeTeacher } from './modules/teacher/service.ts';
@@ -206,6 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     passedInstallExam: (tx, personId, installId) => learning.completeInstall(tx, personId, installId),
     classOf: (personId, classId) => classMembership(db, personId, classId),
+    book: { recordPractice, bookStateOf },
   });
   catalogRoutes(bind, makeCatalog({ db, progress: (personId, courseIds) => learning.courseProgress(personId, courseIds), examStanding: (caller, examIds) => exam.mineOfExams(caller, examIds) }));
   learningRoutes(bind, learning, metrics);

@@ -20,7 +20,7 @@ import { imageTypeOf, type FileStorage } from '../../integrations/storage.ts';
 import { newId } from '../../lib/crypto.ts';
 import { isBlankHtml, sanitizeHtml } from '../../lib/sanitizeHtml.ts';
 import { recordChange } from '../admin/service.ts';
-import { matchesAny, offsetOf, pageFrom, textOf, totalOver } from '../content/listing.ts';
+import { matchesAny, offsetOf, pageFrom, textOf, totalOver } from '../../lib/listing.ts';
 import type { Platform } from '../platform/service.ts';
 import { cleanFileName, workFileTypeOf } from '../work/files.ts';
 

@@ -16,7 +16,7 @@ import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
 import { imageTypeOf, type FileStorage } from '../../integrations/storage.ts';
 import { newId } from '../../lib/crypto.ts';
 import { recordChange } from '../admin/service.ts';
-import { iso, isoOrNull, matchesAny, offsetOf, outer, pageFrom, totalOver } from '../content/listing.ts';
+import { iso, isoOrNull, matchesAny, offsetOf, outer, pageFrom, totalOver } from '../../lib/listing.ts';
 import type { Platform } from '../platform/service.ts';
 import { requiredSecondsOf } from '../learning/service.ts';
 

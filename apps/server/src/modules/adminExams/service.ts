@@ -24,7 +24,7 @@ import type { Platform } from '../platform/service.ts';
 import { recordChange } from '../admin/service.ts';
 import { gradePaper, type Gradable } from '../exam/grade.ts';
 import { revokeForRegrade } from '../certificate/service.ts';
-import { messageFromCollege } from '../teacher/service.ts';
+import { messageFromCollege } from '../inbox/service.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Q = Db | Tx;

@@ -43,7 +43,7 @@ import {
 import { Refusal } from '../../http/errors.ts';
 import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
 import { dateIn } from '../../lib/calendar.ts';
-import { allRows, containsPattern } from '../content/listing.ts';
+import { allRows, containsPattern } from '../../lib/listing.ts';
 import type { Platform } from '../platform/service.ts';
 import { recordChange } from '../admin/service.ts';
 

@@ -14,11 +14,11 @@ import { certificates, exams, installs, organs, persons, trainingYears } from '.
 import { HttpError, Refusal } from '../../http/errors.ts';
 import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
 import { dateIn } from '../../lib/calendar.ts';
-import { chinaYearStart, iso, isoOrNull } from '../content/listing.ts';
+import { chinaYearStart, iso, isoOrNull } from '../../lib/listing.ts';
 import { recordChange } from '../admin/service.ts';
 import { setCompletionExam } from '../exam/completion.ts';
 import type { Platform } from '../platform/service.ts';
-import { messageFromCollege } from '../teacher/service.ts';
+import { messageFromCollege } from '../inbox/service.ts';
 import { CERTIFICATE_MSG, insertCertificate, PRINT_PAGE, type CertificateService } from './service.ts';
 
 type CertFilter = z.infer<typeof AC.certFilter>;

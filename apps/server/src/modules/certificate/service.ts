@@ -14,12 +14,12 @@ import type { Db } from '../../db/client.ts';
 import { certificates, installs, organs, persons } from '../../db/schema/index.ts';
 import { HttpError, Refusal } from '../../http/errors.ts';
 import { dateIn } from '../../lib/calendar.ts';
-import { iso, isoOrNull, maskName } from '../content/listing.ts';
+import { iso, isoOrNull, maskName } from '../../lib/listing.ts';
 import type { makePlatform } from '../platform/service.ts';
 import type { WorkerPool } from '../../workers/pool.ts';
 import type { CertificatePage } from './pdf.ts';
 import { makeSigner, type CertificateSigner } from './signing.ts';
-import { messageFromCollege } from '../teacher/service.ts';
+import { messageFromCollege } from '../inbox/service.ts';
 import type { Config } from '../../config.ts';
 
 export const CERTIFICATE_MSG = {

@@ -29,7 +29,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { Platform } from '../platform/service.ts';
 import { startOfDayIn } from '../../lib/calendar.ts';
-import { chinaYearOf, chinaYearStart, iso, isoOrNull, maskName, matchesAny, offsetOf, outer, pageFrom, textOf, totalOver, type Page, type PageQuery } from './listing.ts';
+import { chinaYearOf, chinaYearStart, iso, isoOrNull, maskName, matchesAny, offsetOf, outer, pageFrom, textOf, totalOver, type Page, type PageQuery } from '../../lib/listing.ts';
 
 export interface ContentDeps {
   db: Db;

@@ -25,7 +25,7 @@ import {
 } from '../../db/schema/index.ts';
 import { HttpError, Refusal } from '../../http/errors.ts';
 import type { Caller, SessionCheck } from '../../http/auth.ts';
-import { iso, isoOrNull, offsetOf, pageFrom, totalOver, type Page, type PageQuery } from '../content/listing.ts';
+import { iso, isoOrNull, offsetOf, pageFrom, totalOver, type Page, type PageQuery } from '../../lib/listing.ts';
 import { CREDIT_TOLERANCE_SECONDS, decideCredit, type ResourceProgressState } from './credit.ts';
 import { courseCardBase } from '../catalog/service.ts';
 import { completionExamsOf, completionExamsPassed } from '../exam/completion.ts';

@@ -15,7 +15,7 @@ import type { Db } from '../../db/client.ts';
 import { mistakeEntries } from '../../db/schema/index.ts';
 import { Refusal } from '../../http/errors.ts';
 import type { Caller } from '../../http/auth.ts';
-import { iso, isoOrNull } from '../content/listing.ts';
+import { iso, isoOrNull } from '../../lib/listing.ts';
 import { EXAM_MSG, type ExamService } from '../exam/service.ts';
 import { copiedAttempts, recordExamAttempt } from './book.ts';
 

@@ -12,7 +12,7 @@ import { courseAppraisals, courseCriticisms, courseResources, courses, notes, pe
 import { Refusal } from '../../http/errors.ts';
 import type { Caller } from '../../http/auth.ts';
 import type { Platform } from '../platform/service.ts';
-import { iso, isoOrNull, maskName, matchesAny, offsetOf, pageFrom, totalOver, type Page, type PageQuery } from '../content/listing.ts';
+import { iso, isoOrNull, maskName, matchesAny, offsetOf, pageFrom, totalOver, type Page, type PageQuery } from '../../lib/listing.ts';
 import { LEARNING_MSG } from '../learning/service.ts';
 
 export const NOTES_MSG = {

@@ -21,7 +21,7 @@ import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
 import { randomPassword } from '../../lib/crypto.ts';
 import { startOfDayIn } from '../../lib/calendar.ts';
 import { noticeCountsSince, type SmsSender } from '../../integrations/sms.ts';
-import { allRows, matchesAny, offsetOf, outer, pageFrom, totalOver, type Page, type PageQuery } from '../content/listing.ts';
+import { allRows, matchesAny, offsetOf, outer, pageFrom, totalOver, type Page, type PageQuery } from '../../lib/listing.ts';
 import type { Platform } from '../platform/service.ts';
 import type { Uc } from '../uc/service.ts';
 import { recordChange } from '../admin/service.ts';

@@ -28,7 +28,7 @@ import {
   resourceProgress,
   teacherClasses,
 } from '../../db/schema/index.ts';
-import { containsPattern, iso, isoOrNull, offsetOf, pageFrom, totalOver, type Page, type PageQuery } from '../content/listing.ts';
+import { containsPattern, iso, isoOrNull, offsetOf, pageFrom, totalOver, type Page, type PageQuery } from '../../lib/listing.ts';
 import { inUse, requiredSecondsOf } from '../learning/service.ts';
 
 export type ClassRow = typeof teacherClasses.$inferSelect;

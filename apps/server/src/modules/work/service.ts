@@ -14,7 +14,7 @@ import type { Caller } from '../../http/auth.ts';
 import { Refusal } from '../../http/errors.ts';
 import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
 import { newId } from '../../lib/crypto.ts';
-import { allRows, containsPattern, iso, offsetOf, type Page, type PageQuery } from '../content/listing.ts';
+import { allRows, containsPattern, iso, offsetOf, type Page, type PageQuery } from '../../lib/listing.ts';
 import type { Platform } from '../platform/service.ts';
 import type { ClassAccess } from '../teacher/service.ts';
 import type { ClassRow } from '../reports/service.ts';
