@@ -10,7 +10,10 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, 
 import { admin as A, adminCertificate as AC, bookTitle } from '@portal/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { certificates, exams, installs, organs, persons, trainingYears } from '../../db/schema/index.ts';
+import { installs, trainingYears } from '../../db/schema/catalog.ts';
+import { certificates } from '../../db/schema/certificate.ts';
+import { exams } from '../../db/schema/exam.ts';
+import { organs, persons } from '../../db/schema/people.ts';
 import { HttpError, Refusal } from '../../http/errors.ts';
 import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
 import { dateIn } from '../../lib/calendar.ts';

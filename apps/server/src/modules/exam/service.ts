@@ -18,7 +18,7 @@ import { randomInt } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { canTakeOnlineExam, type exam as E } from '@portal/contract';
 import { preparedRunner, type Db } from '../../db/client.ts';
-import { examAnswers, examAttempts, examQuestions, exams, practiceTests, questions, type PaperEntry, type QUESTION_TYPE_VALUES } from '../../db/schema/index.ts';
+import { examAnswers, examAttempts, examQuestions, exams, practiceTests, questions, type PaperEntry, type QUESTION_TYPE_VALUES } from '../../db/schema/exam.ts';
 import { Refusal } from '../../http/errors.ts';
 import type { Caller } from '../../http/auth.ts';
 import { iso, isoOrNull } from '../../lib/listing.ts';

@@ -9,20 +9,8 @@ import { canUsePermissionModules, learning as L, MSG, UC_CODE, type catalog } fr
 
 type ResourceKind = catalog.ResourceKind;
 import { preparedRunner, type Db } from '../../db/client.ts';
-import {
-  categories,
-  courseCompletions,
-  courseResources,
-  courses,
-  enrolments,
-  installs,
-  personCourses,
-  planCourses,
-  plans,
-  resourceProgress,
-  studySessions,
-  trainingYears,
-} from '../../db/schema/index.ts';
+import { categories, courseResources, courses, installs, personCourses, planCourses, plans, trainingYears } from '../../db/schema/catalog.ts';
+import { courseCompletions, enrolments, resourceProgress, studySessions } from '../../db/schema/learning.ts';
 import { HttpError, Refusal } from '../../http/errors.ts';
 import type { Caller, SessionCheck } from '../../http/auth.ts';
 import { iso, isoOrNull, offsetOf, pageFrom, totalOver, type Page, type PageQuery } from '../../lib/listing.ts';

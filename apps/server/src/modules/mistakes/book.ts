@@ -14,7 +14,7 @@ import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { mistakes as M } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import type { AnsweredQuestion, BookState, ShownAttempt } from '../exam/service.ts';
-import { mistakeEntries, mistakeExamAttempts } from '../../db/schema/index.ts';
+import { mistakeEntries, mistakeExamAttempts } from '../../db/schema/mistakes.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Q = Db | Tx;

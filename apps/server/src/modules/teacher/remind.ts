@@ -13,7 +13,7 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { remind as R, teacher as T } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
-import { remindRuns, remindSchedules } from '../../db/schema/index.ts';
+import { remindRuns, remindSchedules } from '../../db/schema/remind.ts';
 import { Refusal } from '../../http/errors.ts';
 import { noticeCountsSince, sendNoticesWithinCap, takeNoticeCap, type SmsSender } from '../../integrations/sms.ts';
 import { nextWeekly, startOfDayIn } from '../../lib/calendar.ts';

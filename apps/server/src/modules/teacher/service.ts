@@ -9,7 +9,7 @@ import type { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import { UC_CODE, teacher as T } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
-import { classCourses, classMembers, teacherClasses } from '../../db/schema/index.ts';
+import { classCourses, classMembers, teacherClasses } from '../../db/schema/teaching.ts';
 import type { Caller } from '../../http/auth.ts';
 import { Refusal } from '../../http/errors.ts';
 import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';

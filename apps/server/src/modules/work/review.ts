@@ -7,7 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { bookTitle, type work as W } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { postMessage } from '../inbox/service.ts';
-import { workReviews, workSubmissions, workVersions, type works } from '../../db/schema/index.ts';
+import { workReviews, workSubmissions, workVersions, type works } from '../../db/schema/work.ts';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type WorkRow = typeof works.$inferSelect;

@@ -9,7 +9,10 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { UC_CODE, bookTitle, wordCount, work as W } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
-import { classMembers, courses, installs, organs, persons, teacherClasses, workExtensions, workFiles, workSubmissions, workVersions, works, type PracticeData } from '../../db/schema/index.ts';
+import { courses, installs } from '../../db/schema/catalog.ts';
+import { organs, persons } from '../../db/schema/people.ts';
+import { classMembers, teacherClasses } from '../../db/schema/teaching.ts';
+import { workExtensions, workFiles, workSubmissions, workVersions, works, type PracticeData } from '../../db/schema/work.ts';
 import type { Caller } from '../../http/auth.ts';
 import { Refusal } from '../../http/errors.ts';
 import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
