@@ -20,7 +20,7 @@ import { setTransport } from './api/client.ts';
 import { createQueryClient, Providers } from './app/providers.tsx';
 import { routeOf } from './app/routeSpec.ts';
 import { routes } from './app/routes.tsx';
-import { pageTitle } from './api/config.ts';
+import { pageTitle } from './lib/config.ts';
 import { setRenderInstant, type SsrState } from './ssrState.ts';
 
 export { SSR_STATE_ID } from './ssrState.ts';

@@ -9,7 +9,7 @@ import { loadPage, routes } from './app/routes.tsx';
 import { HYDRATED_EVENT } from '@portal/contract/base';
 import { holdPopstate } from './app/holdPopstate.ts';
 import { setRenderInstant, SSR_STATE_ID, type SsrState } from './ssrState.ts';
-import { display } from './api/display.ts';
+import { display } from './lib/display.ts';
 import { askStudyAhead } from './features/study/ahead.ts';
 import './app/layout.css';
 import './app/display.css';

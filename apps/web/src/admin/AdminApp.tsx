@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { ConfigProvider, type ThemeConfig } from 'antd';
-import { useDisplay } from '../api/display.ts';
+import { useDisplay } from '../lib/display.ts';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { adminSession, adminSessionJustExpired, setAdminExpiredHandler } from '../lib/adminSession.ts';
 import { hideLoadingOverlay } from '../app/RootLayout.tsx';

@@ -1,12 +1,12 @@
 /**
  * 关怀版 and the accessibility toolbar (issue 27) in the administration area, which has its own frame
- * and not the portal's header: the same two switches on the device's display settings (api/display.ts)
+ * and not the portal's header: the same two switches on the device's display settings (lib/display.ts)
  * as antd buttons on the area's white header, the same toolbar under it, the reading aids, and the
  * settings followed when another tab of this browser changes them.
  */
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Button, Space } from 'antd';
-import { display, useDisplay } from '../api/display.ts';
+import { display, useDisplay } from '../lib/display.ts';
 import { AccessToolbar } from '../features/display/AccessToolbar.tsx';
 import { ReadingAids } from '../features/display/ReadingAids.tsx';
 

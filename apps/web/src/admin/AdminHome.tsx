@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Card, Col, Row, Typography } from 'antd';
 import { Link } from 'react-router';
 import { ADMIN_ROLE_NAMES, type AdminRole } from '@portal/contract/base';
-import { usePageBreakpoint } from '../ui/pageWidth.ts';
+import { usePageBreakpoint } from '../lib/pageWidth.ts';
 import type { Section } from './sections.ts';
 import { useCollegeName } from './useCollegeName.ts';
 

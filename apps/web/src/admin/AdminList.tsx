@@ -13,7 +13,7 @@ import { useCallQuery } from '../api/useCallQuery.ts';
 import type { CallInput } from '../api/client.ts';
 import { useUrlFilters } from '../lib/urlFilters.ts';
 import { ExportButton } from '../features/teacher/ExportButton.tsx';
-import { TableRegion } from '../ui/TableRegion.tsx';
+import { TableRegion } from '../features/content/TableRegion.tsx';
 
 export type FilterField =
   | { kind: 'text'; name: string; label: string; placeholder?: string; width?: number }

@@ -25,7 +25,7 @@ import { admin } from '@portal/contract/refs';
 import { call } from '../api/client.ts';
 import { adminSession, adminSessionExpired, type AdminSessionState } from '../lib/adminSession.ts';
 import { PageLoading } from '../app/PageLoading.tsx';
-import { usePageNarrowerThan } from '../ui/pageWidth.ts';
+import { usePageNarrowerThan } from '../lib/pageWidth.ts';
 import { SECTIONS, sectionsFor, type Section } from './sections.ts';
 import { useCollegeName } from './useCollegeName.ts';
 import { AdminHome } from './AdminHome.tsx';

@@ -1,5 +1,5 @@
 /** The college's name for the area's titles (the portal configuration), with a plain fallback while it loads. */
-import { usePortalConfig } from '../api/config.ts';
+import { usePortalConfig } from '../lib/config.ts';
 
 export function useCollegeName(): string {
   const { config } = usePortalConfig();

@@ -6,7 +6,7 @@
  */
 import { keepPreviousData, useQuery, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
 import type { AnyCall } from '@portal/contract/refs';
-import { useSession } from './session.ts';
+import { useSession } from '../features/auth/session.ts';
 import { call, type CallAnswer, type CallInput } from './client.ts';
 import { adminSession } from '../lib/adminSession.ts';
 
@@ -24,7 +24,7 @@ export interface CallQueryOptions {
   refetchInterval?: (data: unknown) => number | false;
   /**
    * Ask as a visitor, without the login (a call whose auth is `optional`): the answer a page's public part
-   * shows, as the server rendered it (ui/preview.ts). Kept under a visitor's key, so the answer the server
+   * shows, as the server rendered it (app/preview.ts). Kept under a visitor's key, so the answer the server
    * rendered with is found in the cache while the page is adopted, and asked for before the login is checked.
    */
   asVisitor?: boolean;

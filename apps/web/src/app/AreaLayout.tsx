@@ -7,7 +7,7 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { decideRoute } from '@portal/contract/base';
-import { useSession } from '../api/session.ts';
+import { useSession } from '../features/auth/session.ts';
 import { entryOf, type Area } from './areas.ts';
 import { routeOf } from './routeSpec.ts';
 import { badgeText, useReviewWaiting } from '../features/teacher/reviewWaiting.ts';

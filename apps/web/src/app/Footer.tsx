@@ -1,6 +1,6 @@
 /** The footer from the portal configuration: service hours, support group, phone, fax, e-mail, copyright. */
 import { Link } from 'react-router';
-import { usePortalConfig } from '../api/config.ts';
+import { usePortalConfig } from '../lib/config.ts';
 
 export function Footer() {
   const { config, isError, refetch } = usePortalConfig();

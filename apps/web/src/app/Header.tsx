@@ -10,15 +10,14 @@ import { DEFAULT_UTC_OFFSET_MINUTES, isTeacher, MSG } from '@portal/contract/bas
 import { teacher } from '@portal/contract/refs';
 import { useCallQuery } from '../api/useCallQuery.ts';
 import { authUi } from '../features/auth/authUi.ts';
-import { useSession } from '../api/session.ts';
-import { logout } from '../features/auth/logout.ts';
+import { logout, useSession } from '../features/auth/session.ts';
 import { AccessToolbar } from '../features/display/AccessToolbar.tsx';
 import { CareSwitch } from '../features/display/CareSwitch.tsx';
-import { usePortalConfig } from '../api/config.ts';
+import { usePortalConfig } from '../lib/config.ts';
 import { calendarDay } from '../lib/format.ts';
 import { renderInstant } from '../ssrState.ts';
 import { toast } from '../lib/toast.ts';
-import { lazyAntd } from '../ui/lazyAntd.tsx';
+import { lazyAntd } from './lazyAntd.tsx';
 import { menuKindOf, menuOf, type MenuItem } from './menu.ts';
 import { HeaderQr } from './HeaderQr.tsx';
 import { MobileQrCard } from './MobileQr.tsx';

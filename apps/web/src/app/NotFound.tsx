@@ -1,8 +1,8 @@
 /** Any path outside the route table. */
 import { FileUnknownOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
-import { useDocumentTitle } from './documentTitle.ts';
-import { StatusPanel } from '../ui/StatusPanel.tsx';
+import { useDocumentTitle } from './RouteView.tsx';
+import { StatusPanel } from './StatusPanel.tsx';
 
 export function NotFound() {
   useDocumentTitle('页面不存在');

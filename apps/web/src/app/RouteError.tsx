@@ -2,7 +2,7 @@
 import { WarningOutlined } from '@ant-design/icons';
 import { useRouteError } from 'react-router';
 import { useEffect } from 'react';
-import { StatusPanel } from '../ui/StatusPanel.tsx';
+import { StatusPanel } from './StatusPanel.tsx';
 
 export function RouteError() {
   const error = useRouteError();

@@ -8,15 +8,22 @@ import { LockOutlined, StopOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router';
 import { decideRoute, HYDRATED_EVENT, MSG, type RouteDecision, type RouteSpec } from '@portal/contract/base';
 import { authUi } from '../features/auth/authUi.ts';
-import { useSession } from '../api/session.ts';
+import { useSession } from '../features/auth/session.ts';
+import { pageTitle, usePortalConfig } from '../lib/config.ts';
 import { areaOf } from './areas.ts';
 import { PageLoading } from './PageLoading.tsx';
-import type { PageComponent } from './routeSpec.ts';
-import { useDocumentTitle } from './documentTitle.ts';
-import { StatusPanel } from '../ui/StatusPanel.tsx';
-import { PreviewContext } from '../ui/preview.ts';
+import type { PageComponent } from './routes.tsx';
+import { StatusPanel } from './StatusPanel.tsx';
+import { PreviewContext } from './preview.ts';
 
 const AreaLayout = lazy(() => import('./AreaLayout.tsx'));
+
+export function useDocumentTitle(title: string) {
+  const { config } = usePortalConfig();
+  useEffect(() => {
+    document.title = pageTitle(title, config?.collegeName);
+  }, [title, config?.collegeName]);
+}
 
 let announced = false;
 

@@ -14,7 +14,7 @@ import {
 } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { SIDE_PANEL_OFFSET_PX } from '@portal/contract/base';
-import { usePortalConfig } from '../api/config.ts';
+import { usePortalConfig } from '../lib/config.ts';
 import { useDismiss } from './useDismiss.ts';
 
 /** 市级平台: the ten cities' platforms in a panel that opens on hover, focus or click (no antd, ADR 0008). */

@@ -1,7 +1,7 @@
 /** The page of a route whose content comes later: its title, a notice, and the way home. */
 import { ToolOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
-import { StatusPanel } from '../ui/StatusPanel.tsx';
+import { StatusPanel } from './StatusPanel.tsx';
 
 /** The notice alone, for a page drawn inside an area's layout (which shows the title). */
 export function UnderConstructionNotice() {

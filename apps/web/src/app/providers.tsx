@@ -8,9 +8,9 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { forgetOtherPeople } from '../api/useCallQuery.ts';
-import { useSession } from '../api/session.ts';
+import { useSession } from '../features/auth/session.ts';
 import { onToastWanted, toastWanted } from '../lib/toast.ts';
-import { lazyAntd } from '../ui/lazyAntd.tsx';
+import { lazyAntd } from './lazyAntd.tsx';
 
 dayjs.locale('zh-cn');
 

@@ -14,9 +14,9 @@ import { NotFound } from './NotFound.tsx';
 import { RootLayout } from './RootLayout.tsx';
 import { RouteError } from './RouteError.tsx';
 import { PAGES_WITHOUT_ANTD } from './antdFree.ts';
-import { lazyAntd } from '../ui/lazyAntd.tsx';
+import { lazyAntd } from './lazyAntd.tsx';
 import { loadSchemas } from '../api/client.ts';
-import { FLAT_ROUTES, type PageComponent, type RouteHandle } from './routeSpec.ts';
+import { FLAT_ROUTES, type RouteHandle } from './routeSpec.ts';
 import { RouteView } from './RouteView.tsx';
 import { areaOf } from './areas.ts';
 import { UnderConstruction, UnderConstructionNotice } from './UnderConstruction.tsx';
@@ -27,6 +27,18 @@ const AdminApp = lazyAntd(() => import('../admin/AdminApp.tsx'));
 
 const pageModules = import.meta.glob<{ default: ComponentType }>('../pages/**/Page.tsx');
 
+/**
+ * A lazily loaded page, with `preload` to fetch its chunks before it is rendered (RouteView, while a
+ * stored login is checked) and, for a page drawn without antd, `preloading` (true while they load:
+ * RouteView keeps its loading state until then instead of suspending).
+ */
+export type PageComponent = ComponentType & {
+  preload?: () => void;
+  preloading?: { get(): boolean; subscribe(listener: () => void): () => void };
+  /** Loads the page's module now, so that it renders without suspending (before a server's page is adopted). */
+  load?: () => Promise<void>;
+};
+
 function pageFor(spec: RouteSpec): PageComponent {
   const load = pageModules[`../pages${spec.path}/Page.tsx`];
   if (load) {
@@ -36,7 +48,7 @@ function pageFor(spec: RouteSpec): PageComponent {
         void loadSchemas()
           .then(() => load())
           .catch(() => undefined);
-        void import('../ui/AntdScope.tsx').catch(() => undefined);
+        void import('./AntdScope.tsx').catch(() => undefined);
       };
       return page;
     }

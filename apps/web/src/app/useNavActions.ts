@@ -8,7 +8,7 @@ import { canUsePermissionModules, decideRoute } from '@portal/contract/base';
 import { person as personCalls } from '@portal/contract/refs';
 import { call, showError } from '../api/client.ts';
 import { authUi } from '../features/auth/authUi.ts';
-import { useSession } from '../api/session.ts';
+import { useSession } from '../features/auth/session.ts';
 import { openInNewWindow } from '../lib/newWindow.ts';
 import { routeOf } from './routeSpec.ts';
 

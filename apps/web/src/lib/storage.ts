@@ -75,7 +75,7 @@ export const storage = {
   clearSession() {
     write({ ...state, token: null, userInfo: null, loginState: false });
   },
-  /** Logout: the token, the user info and all local storage go, except the device's display settings (关怀版, the toolbar's: api/display.ts). */
+  /** Logout: the token, the user info and all local storage go, except the device's display settings (关怀版, the toolbar's: lib/display.ts). */
   clearAll() {
     try {
       const display = localStorage.getItem(DISPLAY_SETTINGS_KEY);

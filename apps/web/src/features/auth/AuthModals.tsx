@@ -3,7 +3,7 @@
  * of the first page's bundle) and kept mounted afterwards so they can animate closed.
  */
 import { Suspense, useEffect, useState } from 'react';
-import { lazyAntd } from '../../ui/lazyAntd.tsx';
+import { lazyAntd } from '../../app/lazyAntd.tsx';
 import { useAuthUi } from './authUi.ts';
 
 const LoginModal = lazyAntd<object>(() => import('./LoginModal.tsx').then((m) => ({ default: m.LoginModal })));

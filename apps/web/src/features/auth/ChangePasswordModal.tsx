@@ -15,7 +15,7 @@ import { zodFormRule, zodRule } from '../../lib/formRules.ts';
 import { toast } from '../../lib/toast.ts';
 import { authUi, useAuthUi } from './authUi.ts';
 import { CaptchaImage, SmsCodeButton, useCountdown, useImageCaptcha } from './parts.tsx';
-import { useSession } from '../../api/session.ts';
+import { useSession } from './session.ts';
 import { useSmsRequest } from './useSmsRequest.ts';
 
 export function ChangePasswordModal() {

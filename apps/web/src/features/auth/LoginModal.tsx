@@ -8,15 +8,17 @@ import { Modal, Tabs } from 'antd';
 import { useNavigate } from 'react-router';
 import { landingOf, MSG } from '@portal/contract/base';
 import { refusalMessage } from '../../api/client.ts';
-import { usePortalConfig } from '../../api/config.ts';
+import { usePortalConfig } from '../../lib/config.ts';
 import { toast } from '../../lib/toast.ts';
-import { authUi, useAuthUi, type FinishLogin } from './authUi.ts';
+import { authUi, useAuthUi } from './authUi.ts';
 import { PasswordLoginForm } from './PasswordLoginForm.tsx';
 import { ProfilePanel } from './ProfilePanel.tsx';
-import { completeLogin, useSession } from '../../api/session.ts';
+import { completeLogin, useSession, type LoginType } from './session.ts';
 import { SmsLoginForm } from './SmsLoginForm.tsx';
 import { WechatLogin } from './WechatLogin.tsx';
 
+/** Finishes a login with the token a form obtained; answers a message to show in place, or null. */
+export type FinishLogin = (token: string, phone: string, type: LoginType) => Promise<string | null>;
 
 const NO_PERSON = MSG.noPersonAfterLogin;
 

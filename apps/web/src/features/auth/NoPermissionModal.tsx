@@ -2,7 +2,7 @@
 import { Modal } from 'antd';
 import { StopOutlined } from '@ant-design/icons';
 import { MSG } from '@portal/contract/base';
-import { StatusPanel } from '../../ui/StatusPanel.tsx';
+import { StatusPanel } from '../../app/StatusPanel.tsx';
 import { authUi, useAuthUi } from './authUi.ts';
 
 export function NoPermissionModal() {

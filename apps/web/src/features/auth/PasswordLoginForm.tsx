@@ -8,7 +8,7 @@ import { auth } from '@portal/contract/refs';
 import { call, refusalMessage } from '../../api/client.ts';
 import { zodRule } from '../../lib/formRules.ts';
 import { CaptchaImage, FormMessage, useImageCaptcha, useTimedMessage } from './parts.tsx';
-import type { FinishLogin } from './authUi.ts';
+import type { FinishLogin } from './LoginModal.tsx';
 
 interface Values {
   phone: string;

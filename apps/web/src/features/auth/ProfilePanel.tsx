@@ -13,7 +13,7 @@ import { CallError, call, upload, showError } from '../../api/client.ts';
 import { genderName } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
 import { openInNewWindow } from '../../lib/newWindow.ts';
-import { refreshPerson } from '../../api/session.ts';
+import { refreshPerson } from './session.ts';
 
 export function ProfilePanel({ who }: { who: SessionPerson }) {
   const [files, setFiles] = useState<UploadFile[]>([]);

@@ -12,7 +12,7 @@ import { call, refusalMessage } from '../../api/client.ts';
 import { zodRule } from '../../lib/formRules.ts';
 import { CaptchaImage, FormMessage, SmsCodeButton, useCountdown, useImageCaptcha, useTimedMessage } from './parts.tsx';
 import { useSmsRequest } from './useSmsRequest.ts';
-import type { FinishLogin } from './authUi.ts';
+import type { FinishLogin } from './LoginModal.tsx';
 
 interface Values {
   phone: string;

@@ -9,7 +9,7 @@ import { WECHAT_STATUS } from '@portal/contract';
 import { MSG, WECHAT_POLL_INTERVAL_MS } from '@portal/contract/base';
 import { auth } from '@portal/contract/refs';
 import { call, refusalMessage } from '../../api/client.ts';
-import type { FinishLogin } from './authUi.ts';
+import type { FinishLogin } from './LoginModal.tsx';
 
 type Phase =
   | { kind: 'loading' }

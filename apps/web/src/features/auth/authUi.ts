@@ -4,7 +4,6 @@
  * all open the same modals.
  */
 import { useSyncExternalStore } from 'react';
-import type { LoginType } from '../../api/session.ts';
 
 export interface AuthUiState {
   login: boolean;
@@ -39,6 +38,3 @@ export const authUi = {
 export function useAuthUi(): AuthUiState {
   return useSyncExternalStore(authUi.subscribe, authUi.get, authUi.get);
 }
-
-/** Finishes a login with the token a form obtained; answers a message to show in place, or null. */
-export type FinishLogin = (token: string, phone: string, type: LoginType) => Promise<string | null>;

@@ -1,7 +1,7 @@
 /** The /course catalogue's state in the address: ?keyword=&categoryId=&sort=new|popular&page=. */
 import type { catalog as catalogTypes } from '@portal/contract';
 import { catalog } from '@portal/contract/refs';
-import { oneOf, positiveInt, textParam } from '../../ui/urlState.ts';
+import { oneOf, positiveInt, textParam } from '../content/urlState.ts';
 
 export const COURSE_PAGE_SIZE = 12;
 export const COURSE_DEFAULTS = { sort: catalog.COURSE_SORTS[0] };

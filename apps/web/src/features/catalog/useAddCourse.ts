@@ -7,7 +7,7 @@ import { canUsePermissionModules, isStudent } from '@portal/contract/base';
 import { catalog } from '@portal/contract/refs';
 import { call, showError } from '../../api/client.ts';
 import { toast } from '../../lib/toast.ts';
-import { useSession } from '../../api/session.ts';
+import { useSession } from '../auth/session.ts';
 
 /** True when the session person sees progress and the add button on course cards. */
 export function useIsLearner(): boolean {

@@ -4,9 +4,9 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { EChartsCoreOption } from 'echarts/core';
-import { LoadError, Skeleton } from '../../ui/QueryState.tsx';
+import { LoadError, Skeleton } from '../content/QueryState.tsx';
 import { loadECharts } from './echarts.ts';
-import { useDisplay } from '../../api/display.ts';
+import { useDisplay } from '../../lib/display.ts';
 import { chartTheme, withContrast } from './contrast.ts';
 
 export function Chart({ option, label, height = 320 }: { option: EChartsCoreOption; label: string; height?: number }) {

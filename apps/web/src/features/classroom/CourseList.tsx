@@ -5,9 +5,9 @@ import { Button, Pagination, Progress } from 'antd';
 import { canUsePermissionModules } from '@portal/contract/base';
 import { learning } from '@portal/contract/refs';
 import { formatDate, formatDateTime, formatDuration } from '../learning/format.ts';
-import { QueryState } from '../../ui/ListState.tsx';
+import { QueryState } from '../learning/ListState.tsx';
 import { useCallQuery } from '../../api/useCallQuery.ts';
-import { useSession } from '../../api/session.ts';
+import { useSession } from '../auth/session.ts';
 import { Cover } from '../catalog/Cover.tsx';
 
 const PAGE_SIZE = 10;

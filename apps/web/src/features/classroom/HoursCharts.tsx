@@ -2,7 +2,7 @@
 import { useEffect, useRef } from 'react';
 import type { learning } from '@portal/contract';
 import { BRAND } from '../../lib/theme.ts';
-import { useDisplay } from '../../api/display.ts';
+import { useDisplay } from '../../lib/display.ts';
 import { chartTheme, withContrast } from '../charts/contrast.ts';
 
 type Stats = learning.YearStatistics;

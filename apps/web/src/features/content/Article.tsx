@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CallError } from '../../api/client.ts';
-import { Skeleton, LoadError, failureText } from '../../ui/QueryState.tsx';
+import { Skeleton, LoadError, failureText } from './QueryState.tsx';
 import type { UseQueryResult } from '@tanstack/react-query';
 
 interface Neighbour {

@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ZOOM_STEPS } from '@portal/contract/base';
 import type { DisplaySettings } from '@portal/contract';
-import { display, useDisplay } from '../../api/display.ts';
+import { display, useDisplay } from '../../lib/display.ts';
 import { hasChineseVoice } from './speech.ts';
 
 const CONTRAST_LABEL: Record<DisplaySettings['contrast'], string> = { none: '标准配色', blackOnYellow: '黄底黑字', yellowOnBlack: '黑底黄字' };

@@ -4,7 +4,7 @@
  * one of them (display.css), so a page rendered on the server never shows the other word first.
  */
 import { useId } from 'react';
-import { display } from '../../api/display.ts';
+import { display } from '../../lib/display.ts';
 
 export function CareSwitch({ className }: { className: string }) {
   const hint = useId();

@@ -5,7 +5,7 @@
  * of the frame.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useDisplay } from '../../api/display.ts';
+import { useDisplay } from '../../lib/display.ts';
 import { readableText, speak, stopSpeaking } from './speech.ts';
 
 function ReadingGuide({ cross }: { cross: boolean }) {

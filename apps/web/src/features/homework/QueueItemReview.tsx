@@ -11,7 +11,7 @@ import type { review as R } from '@portal/contract';
 import { review, work } from '@portal/contract/refs';
 import { call, refusalMessage } from '../../api/client.ts';
 import { useCallQuery } from '../../api/useCallQuery.ts';
-import { QueryState } from '../../ui/ListState.tsx';
+import { QueryState } from '../learning/ListState.tsx';
 import { formatDateTime } from '../learning/format.ts';
 import { AttachmentList } from './Attachments.tsx';
 import { DiffView } from './DiffView.tsx';

@@ -12,7 +12,7 @@ import type { work as W } from '@portal/contract';
 import { work } from '@portal/contract/refs';
 import { call, refusalMessage } from '../../api/client.ts';
 import { callKey, useCallQuery } from '../../api/useCallQuery.ts';
-import { QueryState } from '../../ui/ListState.tsx';
+import { QueryState } from '../learning/ListState.tsx';
 import { formatDateTime } from '../learning/format.ts';
 import { idFrom } from '../learning/query.ts';
 import { toast } from '../../lib/toast.ts';

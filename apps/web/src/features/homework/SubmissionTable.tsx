@@ -10,7 +10,7 @@ import { deskTable } from '../teacher/tableLayout.ts';
 import { formatDateTime } from '../learning/format.ts';
 import { LateTag, WorkStateTag } from './common.tsx';
 import { ExtensionButton } from './ExtensionButton.tsx';
-import { TableRegion } from '../../ui/TableRegion.tsx';
+import { TableRegion } from '../content/TableRegion.tsx';
 
 export const SUBMISSION_DEFAULTS = { state: '', late: '', keyword: '', pageNum: 1, pageSize: 20 };
 export type SubmissionFilters = typeof SUBMISSION_DEFAULTS;

@@ -13,7 +13,7 @@ import { bookTitle } from '@portal/contract/base';
 import { notes, work } from '@portal/contract/refs';
 import { call } from '../../api/client.ts';
 import { useCallQuery } from '../../api/useCallQuery.ts';
-import { Loading } from '../../ui/ListState.tsx';
+import { Loading } from '../learning/ListState.tsx';
 import { formatDateTime } from '../learning/format.ts';
 import { hwHref, stateLabel } from './common.tsx';
 

@@ -7,14 +7,14 @@ import type { learning as learningTypes } from '@portal/contract';
 import { catalog, learning } from '@portal/contract/refs';
 import { formatDate, formatDuration, formatHours, percentOf } from './format.ts';
 import { EnrolmentActions, EnrolmentTag } from './enrolment.tsx';
-import { QueryState } from '../../ui/ListState.tsx';
+import { QueryState } from './ListState.tsx';
 import { useCallQuery } from '../../api/useCallQuery.ts';
-import { usePageBreakpoint } from '../../ui/pageWidth.ts';
+import { usePageBreakpoint } from '../../lib/pageWidth.ts';
 import { KIND_LABELS, studyHref } from '../study/links.ts';
 import { TopicPathView } from './TopicPath.tsx';
 import { topicStudyHref } from './topicPath.ts';
 import './learning.css';
-import { TableRegion } from '../../ui/TableRegion.tsx';
+import { TableRegion } from '../content/TableRegion.tsx';
 
 type PlanCourse = learningTypes.InstallDetail['plans'][number]['courses'][number];
 

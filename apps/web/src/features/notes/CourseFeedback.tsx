@@ -10,7 +10,7 @@ import type { notes as notesTypes } from '@portal/contract';
 import { notes } from '@portal/contract/refs';
 import { call, showError } from '../../api/client.ts';
 import { useCallQuery } from '../../api/useCallQuery.ts';
-import { QueryState } from '../../ui/ListState.tsx';
+import { QueryState } from '../learning/ListState.tsx';
 import { formatDateTime } from '../learning/format.ts';
 import { toast } from '../../lib/toast.ts';
 import './notes.css';

@@ -13,7 +13,7 @@ import { anchorLabel } from '@portal/contract/base';
 import { notes } from '@portal/contract/refs';
 import { call, showError } from '../../api/client.ts';
 import { useCallQuery } from '../../api/useCallQuery.ts';
-import { QueryState } from '../../ui/ListState.tsx';
+import { QueryState } from '../learning/ListState.tsx';
 import { studyHref } from '../study/links.ts';
 import { toast } from '../../lib/toast.ts';
 import type { AnchorBridge } from './anchor.ts';

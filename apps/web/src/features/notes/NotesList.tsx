@@ -12,7 +12,7 @@ import { anchorLabel } from '@portal/contract/base';
 import { notes } from '@portal/contract/refs';
 import { call, showError } from '../../api/client.ts';
 import { useCallQuery } from '../../api/useCallQuery.ts';
-import { QueryState } from '../../ui/ListState.tsx';
+import { QueryState } from '../learning/ListState.tsx';
 import { formatDateTime } from '../learning/format.ts';
 import { idFrom } from '../learning/query.ts';
 import { studyHref, videoAtHref } from '../study/links.ts';

@@ -18,10 +18,10 @@ import { PdfStudy } from './PdfStudy.tsx';
 import { reportSender } from './sender.ts';
 import { VideoStudy } from './VideoStudy.tsx';
 import { useAnchorBridge } from '../notes/anchor.ts';
-import { lazyAntd } from '../../ui/lazyAntd.tsx';
+import { lazyAntd } from '../../app/lazyAntd.tsx';
 import { CourseFeedbackLater, CourseNotesLater } from './later.tsx';
 import { LazyEmpty, LazyLoadError, Notice, StudyLoading, StudyWait, Tag } from './plain.tsx';
-import { usePreview } from '../../ui/preview.ts';
+import { usePreview } from '../../app/preview.ts';
 import '../learning/learning.css';
 
 // The topic's path in the completion notice (a topic's learner, once the course is done) uses antd's Button.
@@ -42,7 +42,7 @@ function chapterState(p: Progress | undefined): { text: string; color?: TagColor
 
 export function CourseStudy({ courseId, resourceId, kind }: { courseId: number; resourceId: number | null; kind: Kind }) {
   // While the page shows its public part (on the server, while the login is checked) the course is
-  // asked for as a visitor and nothing personal is (ui/preview.ts); the chapters wait for my progress.
+  // asked for as a visitor and nothing personal is (app/preview.ts); the chapters wait for my progress.
   const preview = usePreview();
   // One query whose key moves from the visitor's to mine: the course as the server rendered it stays
   // on the page (keepPrevious) until mine is in.

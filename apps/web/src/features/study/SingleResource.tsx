@@ -12,7 +12,7 @@ import { useCallQuery } from '../../api/useCallQuery.ts';
 import { useAnchorBridge, type AnchorBridge } from '../notes/anchor.ts';
 import { CourseNotesLater } from './later.tsx';
 import { LazyEmpty, LazyLoadError, StudyLoading, StudyWait } from './plain.tsx';
-import { usePreview } from '../../ui/preview.ts';
+import { usePreview } from '../../app/preview.ts';
 import '../learning/learning.css';
 
 export function SingleResource({
@@ -29,7 +29,7 @@ export function SingleResource({
   /** The chapter's player or reader; `poster` is the course's cover (a video's picture before it plays). */
   children: (resource: catalogTypes.CourseResource, bridge: AnchorBridge, poster: string | undefined) => ReactNode;
 }) {
-  // The page's public part (ui/preview.ts): the course as a visitor's, the chapter's place waiting.
+  // The page's public part (app/preview.ts): the course as a visitor's, the chapter's place waiting.
   const preview = usePreview();
   // One query whose key moves from the visitor's to mine: the course as the server rendered it stays until mine is in.
   const course = useCallQuery(catalog.findCourseById, { query: { id: courseId } }, preview ? { asVisitor: true } : { staleTime: 0, keepPrevious: true });

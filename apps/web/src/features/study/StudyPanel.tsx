@@ -1,6 +1,6 @@
 /** What the learner always sees beside the media: time credited, time still needed, the rule, and why counting stopped. */
 import { Suspense, useEffect, useState } from 'react';
-import { lazyAntd } from '../../ui/lazyAntd.tsx';
+import { lazyAntd } from '../../app/lazyAntd.tsx';
 import { markFirstViewShown } from './later.tsx';
 import { Bar, Notice, PlainButton } from './plain.tsx';
 import { formatDuration, percentOf } from '../learning/format.ts';

@@ -7,7 +7,7 @@
  * learner and the player. /index loads its lower half the same way (ADR 0008).
  */
 import { startTransition, Suspense, useEffect, useRef, useState, type ComponentProps, type RefObject } from 'react';
-import { lazyAntd } from '../../ui/lazyAntd.tsx';
+import { lazyAntd } from '../../app/lazyAntd.tsx';
 import type { CourseNotes as CourseNotesType } from '../notes/CourseNotes.tsx';
 import type { CourseFeedback as CourseFeedbackType } from '../notes/CourseFeedback.tsx';
 

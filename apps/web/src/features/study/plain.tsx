@@ -7,7 +7,7 @@
  */
 import type { ButtonHTMLAttributes, ComponentType, ReactNode } from 'react';
 import { CheckCircleFilled, CloseCircleFilled, ExclamationCircleFilled, InfoCircleFilled } from '@ant-design/icons';
-import { lazyAntd } from '../../ui/lazyAntd.tsx';
+import { lazyAntd } from '../../app/lazyAntd.tsx';
 import './study.css';
 
 export function Tag({ color, className, children }: { color?: 'success' | 'processing'; className?: string; children: ReactNode }) {
@@ -83,7 +83,7 @@ export function StudyLoading({ label = '正在加载' }: { label?: string }) {
 
 /**
  * The player's (or reader's) place while the chapter's study session opens, and while the page shows its
- * public part (ui/preview.ts): the reader's line; the player's box (the picture and its control bar,
+ * public part (app/preview.ts): the reader's line; the player's box (the picture and its control bar,
  * a live lesson's with its state line's place) with the course's cover where the picture will be, the
  * picture the player then shows until the learner plays. Drawn at the picture's size by the player's own
  * element kind (a picture-only <video>), so that the player's picture replacing it is not a larger paint.
@@ -111,4 +111,4 @@ export function StudyWait({ kind, poster }: { kind: 'video' | 'pdf' | 'live'; po
 export const LazyEmpty = lazyAntd(() => import('./rare.tsx'));
 /** ListState's LoadError (antd's Result), loaded when a load fails. */
 type LoadErrorProps = { error: unknown; retry: () => void };
-export const LazyLoadError = lazyAntd<LoadErrorProps>(() => import('../../ui/ListState.tsx').then((m): { default: ComponentType<LoadErrorProps> } => ({ default: m.LoadError })));
+export const LazyLoadError = lazyAntd<LoadErrorProps>(() => import('../learning/ListState.tsx').then((m): { default: ComponentType<LoadErrorProps> } => ({ default: m.LoadError })));

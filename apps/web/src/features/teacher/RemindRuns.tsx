@@ -6,13 +6,13 @@ import { Card, Table, Tag } from 'antd';
 import type { remind as R } from '@portal/contract';
 import { remind, teacher } from '@portal/contract/refs';
 import { useCallQuery } from '../../api/useCallQuery.ts';
-import { LoadError } from '../../ui/ListState.tsx';
+import { LoadError } from '../learning/ListState.tsx';
 import { DEFAULT_UTC_OFFSET_MINUTES } from '@portal/contract/base';
-import { usePortalConfig } from '../../api/config.ts';
+import { usePortalConfig } from '../../lib/config.ts';
 import { collegeDateTime } from '../../lib/format.ts';
 import { smsSummary } from './SentMessages.tsx';
 import { deskTable } from './tableLayout.ts';
-import { TableRegion } from '../../ui/TableRegion.tsx';
+import { TableRegion } from '../content/TableRegion.tsx';
 
 /** Times on the college's clock, as the schedules that made the runs are set. */
 function useCollegeTime() {

@@ -9,12 +9,12 @@ import type { teacher as T } from '@portal/contract';
 import { teacher } from '@portal/contract/refs';
 import { call, showError } from '../../api/client.ts';
 import { useCallQuery } from '../../api/useCallQuery.ts';
-import { LoadError, QueryState } from '../../ui/ListState.tsx';
+import { LoadError, QueryState } from '../learning/ListState.tsx';
 import { formatDateTime } from '../learning/format.ts';
 import { toast } from '../../lib/toast.ts';
 import { useUrlFilters } from '../../lib/urlFilters.ts';
 import { deskTable } from './tableLayout.ts';
-import { TableRegion } from '../../ui/TableRegion.tsx';
+import { TableRegion } from '../content/TableRegion.tsx';
 
 const DEFAULTS = { pageNum: 1, pageSize: 10 };
 type SmsOutcome = { sent: number; failed: number; capped: number };

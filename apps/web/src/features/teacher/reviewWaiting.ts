@@ -2,7 +2,7 @@
 import { isTeacher } from '@portal/contract/base';
 import { review } from '@portal/contract/refs';
 import { useCallQuery } from '../../api/useCallQuery.ts';
-import { useSession } from '../../api/session.ts';
+import { useSession } from '../auth/session.ts';
 
 export function useReviewWaiting(): number {
   const { person } = useSession();

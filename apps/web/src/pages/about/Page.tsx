@@ -2,9 +2,9 @@
 import { useState } from 'react';
 import { content } from '@portal/contract/refs';
 import { NoticeList } from '../../features/content/NoticeList.tsx';
-import { Pager } from '../../ui/Pager.tsx';
+import { Pager } from '../../features/content/Pager.tsx';
 import { RichText } from '../../features/content/RichText.tsx';
-import { QueryState } from '../../ui/QueryState.tsx';
+import { QueryState } from '../../features/content/QueryState.tsx';
 import { useCallQuery } from '../../api/useCallQuery.ts';
 import '../../features/content/public.css';
 import './about.css';

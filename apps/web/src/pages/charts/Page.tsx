@@ -9,7 +9,7 @@ import { catalog, content } from '@portal/contract/refs';
 import { Chart } from '../../features/charts/Chart.tsx';
 import { columnOption, monthOption, rankingBarOption, type NamedValue } from '../../features/charts/options.ts';
 import { formatHours } from '../../features/content/format.ts';
-import { QueryState } from '../../ui/QueryState.tsx';
+import { QueryState } from '../../features/content/QueryState.tsx';
 import { useCallQuery } from '../../api/useCallQuery.ts';
 import '../../features/content/public.css';
 import './charts.css';

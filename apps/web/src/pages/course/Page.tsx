@@ -7,11 +7,11 @@ import { catalog } from '@portal/contract/refs';
 import { CategoryTree } from '../../features/catalog/CategoryTree.tsx';
 import { CourseGrid } from '../../features/catalog/CourseCard.tsx';
 import { COURSE_DEFAULTS, COURSE_PAGE_SIZE, COURSE_SORT_LABELS, courseQueryOf, findCategory, readCourseState } from '../../features/catalog/courseQuery.ts';
-import { Pager } from '../../ui/Pager.tsx';
-import { QueryState, Skeleton } from '../../ui/QueryState.tsx';
-import { SearchBox } from '../../ui/SearchBox.tsx';
+import { Pager } from '../../features/content/Pager.tsx';
+import { QueryState, Skeleton } from '../../features/content/QueryState.tsx';
+import { SearchBox } from '../../features/content/SearchBox.tsx';
 import { useCallQuery } from '../../api/useCallQuery.ts';
-import { useUrlState } from '../../ui/urlState.ts';
+import { useUrlState } from '../../features/content/urlState.ts';
 import '../../features/content/public.css';
 import './course.css';
 

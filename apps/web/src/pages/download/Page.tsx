@@ -5,10 +5,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { content } from '@portal/contract/refs';
 import { formatCount, formatDate, formatFileSize } from '../../features/content/format.ts';
-import { Pager } from '../../ui/Pager.tsx';
-import { QueryState } from '../../ui/QueryState.tsx';
+import { Pager } from '../../features/content/Pager.tsx';
+import { QueryState } from '../../features/content/QueryState.tsx';
 import { callKey, useCallQuery } from '../../api/useCallQuery.ts';
-import { oneOf, positiveInt, useUrlState } from '../../ui/urlState.ts';
+import { oneOf, positiveInt, useUrlState } from '../../features/content/urlState.ts';
 import '../../features/content/public.css';
 import './download.css';
 

@@ -16,7 +16,7 @@ import type { exam as ExamTypes } from '@portal/contract';
 import { call, CallError, showError } from '../../api/client.ts';
 import { toast } from '../../lib/toast.ts';
 import { idFrom } from '../../features/learning/query.ts';
-import { Loading } from '../../ui/ListState.tsx';
+import { Loading } from '../../features/learning/ListState.tsx';
 import { useCallQuery } from '../../api/useCallQuery.ts';
 import { TopicPath } from '../../features/learning/TopicPath.tsx';
 import { answerSender, type AnswerEvent } from '../../features/exam/answerQueue.ts';

@@ -7,12 +7,12 @@ import { Alert, Button, Descriptions, Empty, Table, Tag } from 'antd';
 import { exam as E } from '@portal/contract/refs';
 import type { exam as ExamTypes } from '@portal/contract';
 import { idFrom } from '../../features/learning/query.ts';
-import { QueryState } from '../../ui/ListState.tsx';
+import { QueryState } from '../../features/learning/ListState.tsx';
 import { useCallQuery } from '../../api/useCallQuery.ts';
 import { formatDateTime } from '../../features/exam/format.ts';
 import { QuestionView } from '../../features/exam/QuestionView.tsx';
 import '../../features/exam/exam.css';
-import { ScrollRegion } from '../../ui/ScrollRegion.tsx';
+import { ScrollRegion } from '../../features/content/ScrollRegion.tsx';
 
 function Verdict({ r }: { r: ExamTypes.AttemptResult }) {
   if (r.submittedAt === null) return <Tag color="warning">答题中</Tag>;

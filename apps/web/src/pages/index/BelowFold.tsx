@@ -9,7 +9,7 @@ import { catalog, content } from '@portal/contract/refs';
 import { CourseGrid } from '../../features/catalog/CourseCard.tsx';
 import { BarList } from '../../features/content/BarList.tsx';
 import { formatDate, formatHours } from '../../features/content/format.ts';
-import { QueryState } from '../../ui/QueryState.tsx';
+import { QueryState } from '../../features/content/QueryState.tsx';
 import { useCallQuery } from '../../api/useCallQuery.ts';
 import { CourseBrowser } from './CourseBrowser.tsx';
 import { Panel } from './Panel.tsx';

@@ -8,9 +8,9 @@ import { Link } from 'react-router';
 import type { content as contentTypes } from '@portal/contract';
 import { content } from '@portal/contract/refs';
 import { formatDate } from '../../features/content/format.ts';
-import { QueryState, Skeleton } from '../../ui/QueryState.tsx';
+import { QueryState, Skeleton } from '../../features/content/QueryState.tsx';
 import { useCallQuery } from '../../api/useCallQuery.ts';
-import { useDisplay } from '../../api/display.ts';
+import { useDisplay } from '../../lib/display.ts';
 
 const INTERVAL_MS = 5000;
 

@@ -8,8 +8,8 @@ import type { catalog as catalogTypes } from '@portal/contract';
 import { catalog } from '@portal/contract/refs';
 import { CourseGrid } from '../../features/catalog/CourseCard.tsx';
 import { formatHours } from '../../features/content/format.ts';
-import { Pager } from '../../ui/Pager.tsx';
-import { QueryState } from '../../ui/QueryState.tsx';
+import { Pager } from '../../features/content/Pager.tsx';
+import { QueryState } from '../../features/content/QueryState.tsx';
 import { useCallQuery } from '../../api/useCallQuery.ts';
 import { Panel } from './Panel.tsx';
 

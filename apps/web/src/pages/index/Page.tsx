@@ -6,8 +6,8 @@
  * visitor nears it. No chart library here (rankings are CSS bars), so the first load stays small.
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Skeleton } from '../../ui/QueryState.tsx';
-import { usePortalConfig } from '../../api/config.ts';
+import { Skeleton } from '../../features/content/QueryState.tsx';
+import { usePortalConfig } from '../../lib/config.ts';
 import '../../features/content/public.css';
 import './home.css';
 import { FlashNews } from './Carousel.tsx';

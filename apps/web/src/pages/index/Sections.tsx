@@ -5,10 +5,10 @@ import type { content as contentTypes } from '@portal/contract';
 import { content } from '@portal/contract/refs';
 import { BarList } from '../../features/content/BarList.tsx';
 import { formatCount, formatDate, formatHours } from '../../features/content/format.ts';
-import { QueryState, Skeleton } from '../../ui/QueryState.tsx';
+import { QueryState, Skeleton } from '../../features/content/QueryState.tsx';
 import { useCallQuery } from '../../api/useCallQuery.ts';
 import { Panel } from './Panel.tsx';
-import { useDisplay } from '../../api/display.ts';
+import { useDisplay } from '../../lib/display.ts';
 
 /** How long each real-time notice stays before the next moves up. */
 const TICKER_MS = 4000;

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Pagination } from 'antd';
 import { catalog } from '@portal/contract/refs';
 import { formatDate } from '../../features/learning/format.ts';
-import { QueryState } from '../../ui/ListState.tsx';
+import { QueryState } from '../../features/learning/ListState.tsx';
 import { useCallQuery } from '../../api/useCallQuery.ts';
 import '../../features/learning/learning.css';
 import { Cover } from '../../features/catalog/Cover.tsx';

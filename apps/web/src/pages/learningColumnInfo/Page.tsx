@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Collapse, Empty, Progress } from 'antd';
 import { catalog } from '@portal/contract/refs';
 import { formatDate } from '../../features/learning/format.ts';
-import { QueryState } from '../../ui/ListState.tsx';
+import { QueryState } from '../../features/learning/ListState.tsx';
 import { idFrom } from '../../features/learning/query.ts';
 import { useCallQuery } from '../../api/useCallQuery.ts';
 import '../../features/learning/learning.css';

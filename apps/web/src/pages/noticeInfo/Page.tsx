@@ -4,7 +4,7 @@ import { content } from '@portal/contract/refs';
 import { ArticleFrame } from '../../features/content/Article.tsx';
 import { NoticeArticle } from '../../features/content/articles.tsx';
 import { useCallQuery } from '../../api/useCallQuery.ts';
-import { positiveInt } from '../../ui/urlState.ts';
+import { positiveInt } from '../../features/content/urlState.ts';
 import '../../features/content/public.css';
 
 export default function NoticeInfoPage() {

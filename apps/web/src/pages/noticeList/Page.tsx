@@ -1,11 +1,11 @@
 /** /noticeList: the notices, pinned first, searchable and paged; state in the address (?keyword=&page=). */
 import { content } from '@portal/contract/refs';
 import { NoticeList } from '../../features/content/NoticeList.tsx';
-import { Pager } from '../../ui/Pager.tsx';
-import { QueryState } from '../../ui/QueryState.tsx';
-import { SearchBox } from '../../ui/SearchBox.tsx';
+import { Pager } from '../../features/content/Pager.tsx';
+import { QueryState } from '../../features/content/QueryState.tsx';
+import { SearchBox } from '../../features/content/SearchBox.tsx';
 import { useCallQuery } from '../../api/useCallQuery.ts';
-import { positiveInt, textParam, useUrlState } from '../../ui/urlState.ts';
+import { positiveInt, textParam, useUrlState } from '../../features/content/urlState.ts';
 import '../../features/content/public.css';
 
 const PAGE_SIZE = 15;

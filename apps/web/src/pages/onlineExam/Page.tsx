@@ -7,7 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { Button, Pagination, Tag } from 'antd';
 import { catalog } from '@portal/contract/refs';
 import type { catalog as CatalogTypes } from '@portal/contract';
-import { QueryState } from '../../ui/ListState.tsx';
+import { QueryState } from '../../features/learning/ListState.tsx';
 import { useCallQuery } from '../../api/useCallQuery.ts';
 import { formatDateTime } from '../../features/exam/format.ts';
 import { ExamAction } from '../../features/exam/ExamAction.tsx';

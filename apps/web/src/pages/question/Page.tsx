@@ -1,9 +1,9 @@
 /** /question: common questions grouped by topic, searchable (?keyword=); each answer opens in place. */
 import { content } from '@portal/contract/refs';
-import { QueryState } from '../../ui/QueryState.tsx';
-import { SearchBox } from '../../ui/SearchBox.tsx';
+import { QueryState } from '../../features/content/QueryState.tsx';
+import { SearchBox } from '../../features/content/SearchBox.tsx';
 import { useCallQuery } from '../../api/useCallQuery.ts';
-import { textParam, useUrlState } from '../../ui/urlState.ts';
+import { textParam, useUrlState } from '../../features/content/urlState.ts';
 import '../../features/content/public.css';
 import './question.css';
 

@@ -5,7 +5,7 @@ import { Pagination, Progress, Tabs } from 'antd';
 import { learning } from '@portal/contract/refs';
 import { EnrolmentActions, EnrolmentTag } from '../../features/learning/enrolment.tsx';
 import { formatDate, formatHours, percentOf } from '../../features/learning/format.ts';
-import { QueryState } from '../../ui/ListState.tsx';
+import { QueryState } from '../../features/learning/ListState.tsx';
 import { useCallQuery } from '../../api/useCallQuery.ts';
 import '../../features/learning/learning.css';
 import { Cover } from '../../features/catalog/Cover.tsx';

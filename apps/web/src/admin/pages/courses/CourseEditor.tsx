@@ -19,7 +19,7 @@ import { toast } from '../../../lib/toast.ts';
 import { PageLoading } from '../../../app/PageLoading.tsx';
 import { ImageField, type UploadTarget } from '../content/fields.tsx';
 import { ChapterSourceField } from './ChapterSourceField.tsx';
-import { StatusTag, switchStatus } from './status.tsx';
+import { StatusTag, switchStatus } from './Page.tsx';
 
 const M = adminCourses.ADMIN_COURSES_MSG;
 const COVER: UploadTarget = { call: adminCourses.adminCourseCover, maxBytes: adminCourses.COURSE_LIMITS.coverMaxBytes, tooLarge: M.coverTooLarge };

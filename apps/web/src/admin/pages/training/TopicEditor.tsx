@@ -17,7 +17,7 @@ import { call, showError } from '../../../api/client.ts';
 import { callKey, useCallQuery } from '../../../api/useCallQuery.ts';
 import { toast } from '../../../lib/toast.ts';
 import { PageLoading } from '../../../app/PageLoading.tsx';
-import { TableRegion } from '../../../ui/TableRegion.tsx';
+import { TableRegion } from '../../../features/content/TableRegion.tsx';
 import { DeleteRecord } from './DeleteRecord.tsx';
 import { KIND_OPTIONS } from './labels.ts';
 

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { Button, Card, Descriptions } from 'antd';
 import { teacher } from '@portal/contract/refs';
 import { useCallQuery } from '../../../api/useCallQuery.ts';
-import { LoadError, QueryState } from '../../../ui/ListState.tsx';
+import { LoadError, QueryState } from '../../../features/learning/ListState.tsx';
 import { formatDate } from '../../../features/learning/format.ts';
 import { ClassPicker, useClassChoice } from '../../../features/teacher/ClassPicker.tsx';
 import '../../../features/teacher/teacher.css';

@@ -10,14 +10,14 @@ import type { catalog as K } from '@portal/contract';
 import { catalog, teacher } from '@portal/contract/refs';
 import { call, showError } from '../../../api/client.ts';
 import { useCallQuery } from '../../../api/useCallQuery.ts';
-import { LoadError } from '../../../ui/ListState.tsx';
+import { LoadError } from '../../../features/learning/ListState.tsx';
 import { formatDate } from '../../../features/learning/format.ts';
 import { ClassPicker, useClassChoice } from '../../../features/teacher/ClassPicker.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useUrlFilters } from '../../../lib/urlFilters.ts';
 import { deskTable } from '../../../features/teacher/tableLayout.ts';
 import '../../../features/teacher/teacher.css';
-import { TableRegion } from '../../../ui/TableRegion.tsx';
+import { TableRegion } from '../../../features/content/TableRegion.tsx';
 
 const DEFAULTS = { keyword: '', pageNum: 1, pageSize: 20 };
 

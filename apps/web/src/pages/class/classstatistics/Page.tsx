@@ -13,12 +13,12 @@ import { call, showError } from '../../../api/client.ts';
 import { useCallQuery } from '../../../api/useCallQuery.ts';
 import { Chart } from '../../../features/charts/Chart.tsx';
 import { columnOption } from '../../../features/charts/options.ts';
-import { LoadError, QueryState } from '../../../ui/ListState.tsx';
+import { LoadError, QueryState } from '../../../features/learning/ListState.tsx';
 import { ClassPicker, useClassChoice } from '../../../features/teacher/ClassPicker.tsx';
 import { StudyStateTag } from '../../../features/teacher/StudyStateTag.tsx';
 import { ExportButton } from '../../../features/teacher/ExportButton.tsx';
 import { deskTable } from '../../../features/teacher/tableLayout.ts';
-import { ScrollRegion } from '../../../ui/ScrollRegion.tsx';
+import { ScrollRegion } from '../../../features/content/ScrollRegion.tsx';
 import '../../../features/teacher/teacher.css';
 
 /** Every learner of the class in these states (the list's own pages, 100 at a time). */

@@ -10,7 +10,7 @@ import type { teacher as T } from '@portal/contract';
 import { examResultText } from '@portal/contract/base';
 import { teacher } from '@portal/contract/refs';
 import { useCallQuery } from '../../../api/useCallQuery.ts';
-import { LoadError } from '../../../ui/ListState.tsx';
+import { LoadError } from '../../../features/learning/ListState.tsx';
 import { formatDateTime } from '../../../features/learning/format.ts';
 import { ClassPicker, useClassChoice } from '../../../features/teacher/ClassPicker.tsx';
 import { ExportButton } from '../../../features/teacher/ExportButton.tsx';
@@ -18,7 +18,7 @@ import { StudyStateTag } from '../../../features/teacher/StudyStateTag.tsx';
 import { deskTable } from '../../../features/teacher/tableLayout.ts';
 import { useUrlFilters } from '../../../lib/urlFilters.ts';
 import '../../../features/teacher/teacher.css';
-import { TableRegion } from '../../../ui/TableRegion.tsx';
+import { TableRegion } from '../../../features/content/TableRegion.tsx';
 
 const DEFAULTS = { keyword: '', state: '', sort: 'hoursAsc', pageNum: 1, pageSize: 20 };
 

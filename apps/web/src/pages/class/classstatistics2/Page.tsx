@@ -2,11 +2,11 @@
 import { Progress, Table, Tag } from 'antd';
 import { teacher } from '@portal/contract/refs';
 import { useCallQuery } from '../../../api/useCallQuery.ts';
-import { LoadError, QueryState } from '../../../ui/ListState.tsx';
+import { LoadError, QueryState } from '../../../features/learning/ListState.tsx';
 import { ClassPicker, useClassChoice } from '../../../features/teacher/ClassPicker.tsx';
 import '../../../features/teacher/teacher.css';
 import { deskTable } from '../../../features/teacher/tableLayout.ts';
-import { ScrollRegion } from '../../../ui/ScrollRegion.tsx';
+import { ScrollRegion } from '../../../features/content/ScrollRegion.tsx';
 
 export default function ClassCourseStudyPage() {
   const choice = useClassChoice();

@@ -1,7 +1,7 @@
 /** /class/message: the messages of my class, who read them and when, reminders by SMS, delete. */
 import { Link } from 'react-router';
 import { Button } from 'antd';
-import { LoadError } from '../../../ui/ListState.tsx';
+import { LoadError } from '../../../features/learning/ListState.tsx';
 import { ClassPicker, useClassChoice } from '../../../features/teacher/ClassPicker.tsx';
 import { SentMessages } from '../../../features/teacher/SentMessages.tsx';
 import '../../../features/teacher/teacher.css';

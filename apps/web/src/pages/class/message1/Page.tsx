@@ -10,7 +10,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { teacher } from '@portal/contract/refs';
 import { call, showError } from '../../../api/client.ts';
 import { useCallQuery } from '../../../api/useCallQuery.ts';
-import { LoadError } from '../../../ui/ListState.tsx';
+import { LoadError } from '../../../features/learning/ListState.tsx';
 import { ClassPicker, useClassChoice } from '../../../features/teacher/ClassPicker.tsx';
 import { SentMessages, smsSummary } from '../../../features/teacher/SentMessages.tsx';
 import { toast } from '../../../lib/toast.ts';

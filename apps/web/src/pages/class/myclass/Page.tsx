@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Card, Col, Progress, Row, Space, Tag } from 'antd';
 import { teacher } from '@portal/contract/refs';
 import { useCallQuery } from '../../../api/useCallQuery.ts';
-import { QueryState } from '../../../ui/ListState.tsx';
+import { QueryState } from '../../../features/learning/ListState.tsx';
 import { formatDate } from '../../../features/learning/format.ts';
 import '../../../features/teacher/teacher.css';
 

@@ -10,7 +10,7 @@ import { gender, nationName, personName, POSITION_LEVELS, positionLevelId, type 
 import { teacher } from '@portal/contract/refs';
 import { call, showError } from '../../../api/client.ts';
 import { useCallQuery } from '../../../api/useCallQuery.ts';
-import { LoadError } from '../../../ui/ListState.tsx';
+import { LoadError } from '../../../features/learning/ListState.tsx';
 import { formatDate } from '../../../features/learning/format.ts';
 import { ClassPicker, useClassChoice } from '../../../features/teacher/ClassPicker.tsx';
 import { ExportButton } from '../../../features/teacher/ExportButton.tsx';
@@ -19,7 +19,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useUrlFilters } from '../../../lib/urlFilters.ts';
 import { deskTable } from '../../../features/teacher/tableLayout.ts';
 import '../../../features/teacher/teacher.css';
-import { TableRegion } from '../../../ui/TableRegion.tsx';
+import { TableRegion } from '../../../features/content/TableRegion.tsx';
 
 const DEFAULTS = { keyword: '', pageNum: 1, pageSize: 20 };
 type Details = { personName: string; gender: number; nationName: string; positionLevelId: number };

@@ -6,7 +6,7 @@ import { Select } from 'antd';
 import type { work as W } from '@portal/contract';
 import { work } from '@portal/contract/refs';
 import { useCallQuery } from '../../../api/useCallQuery.ts';
-import { LoadError } from '../../../ui/ListState.tsx';
+import { LoadError } from '../../../features/learning/ListState.tsx';
 import { ClassPicker, useClassChoice } from '../../../features/teacher/ClassPicker.tsx';
 import { classHref } from '../../../features/homework/common.tsx';
 import { SUBMISSION_DEFAULTS, SubmissionFilterBar, SubmissionTable } from '../../../features/homework/SubmissionTable.tsx';

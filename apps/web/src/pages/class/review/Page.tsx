@@ -13,7 +13,7 @@ import type { review as R } from '@portal/contract';
 import { review, work } from '@portal/contract/refs';
 import { call, refusalMessage } from '../../../api/client.ts';
 import { callKey, useCallQuery } from '../../../api/useCallQuery.ts';
-import { LoadError, Loading } from '../../../ui/ListState.tsx';
+import { LoadError, Loading } from '../../../features/learning/ListState.tsx';
 import { formatDateTime } from '../../../features/learning/format.ts';
 import { QueueItemReview, verdictProblem, type ItemActions } from '../../../features/homework/QueueItemReview.tsx';
 import { SHORTCUTS, useShortcuts } from '../../../features/homework/shortcuts.ts';

@@ -3,11 +3,11 @@ import { Link } from 'react-router';
 import { Card, Descriptions, Progress, Space, Table, Tag } from 'antd';
 import { teacher, work } from '@portal/contract/refs';
 import { useCallQuery } from '../../../api/useCallQuery.ts';
-import { QueryState } from '../../../ui/ListState.tsx';
+import { QueryState } from '../../../features/learning/ListState.tsx';
 import { formatDate } from '../../../features/learning/format.ts';
 import { deskTable } from '../../../features/teacher/tableLayout.ts';
 import '../../../features/teacher/teacher.css';
-import { TableRegion } from '../../../ui/TableRegion.tsx';
+import { TableRegion } from '../../../features/content/TableRegion.tsx';
 
 export default function TeacherInfoPage() {
   const q = useCallQuery(teacher.findPersonalInfo, {}, { staleTime: 0 });

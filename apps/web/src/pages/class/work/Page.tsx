@@ -4,13 +4,13 @@ import { Table, Tag } from 'antd';
 import type { work as W } from '@portal/contract';
 import { work } from '@portal/contract/refs';
 import { useCallQuery } from '../../../api/useCallQuery.ts';
-import { LoadError } from '../../../ui/ListState.tsx';
+import { LoadError } from '../../../features/learning/ListState.tsx';
 import { formatDateTime } from '../../../features/learning/format.ts';
 import { ClassPicker, useClassChoice } from '../../../features/teacher/ClassPicker.tsx';
 import { deskTable } from '../../../features/teacher/tableLayout.ts';
 import { classHref, wordLimitText } from '../../../features/homework/common.tsx';
 import '../../../features/teacher/teacher.css';
-import { TableRegion } from '../../../ui/TableRegion.tsx';
+import { TableRegion } from '../../../features/content/TableRegion.tsx';
 
 export default function ClassWorkPage() {
   const choice = useClassChoice();

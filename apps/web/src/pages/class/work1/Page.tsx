@@ -7,7 +7,7 @@ import { Select } from 'antd';
 import type { work as W } from '@portal/contract';
 import { work } from '@portal/contract/refs';
 import { useCallQuery } from '../../../api/useCallQuery.ts';
-import { LoadError } from '../../../ui/ListState.tsx';
+import { LoadError } from '../../../features/learning/ListState.tsx';
 import { ClassPicker, useClassChoice } from '../../../features/teacher/ClassPicker.tsx';
 import { ExportButton } from '../../../features/teacher/ExportButton.tsx';
 import { classHref, deadlineText } from '../../../features/homework/common.tsx';

@@ -4,7 +4,7 @@ import { Empty } from 'antd';
 import { notes } from '@portal/contract/refs';
 import { NoteEditor } from '../../../features/notes/NoteEditor.tsx';
 import { NOTES_HREF } from '../../../features/notes/links.ts';
-import { QueryState } from '../../../ui/ListState.tsx';
+import { QueryState } from '../../../features/learning/ListState.tsx';
 import { idFrom } from '../../../features/learning/query.ts';
 import { useCallQuery } from '../../../api/useCallQuery.ts';
 

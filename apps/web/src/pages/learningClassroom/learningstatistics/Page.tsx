@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button, Table } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { learning } from '@portal/contract/refs';
-import { QueryState } from '../../../ui/ListState.tsx';
+import { QueryState } from '../../../features/learning/ListState.tsx';
 import { useCallQuery } from '../../../api/useCallQuery.ts';
 import { downloadFile } from '../../../api/download.ts';
 import { toast } from '../../../lib/toast.ts';

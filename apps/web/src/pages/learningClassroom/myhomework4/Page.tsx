@@ -5,7 +5,7 @@ import { ClockCircleOutlined } from '@ant-design/icons';
 import type { work as W } from '@portal/contract';
 import { work } from '@portal/contract/refs';
 import { useCallQuery } from '../../../api/useCallQuery.ts';
-import { QueryState } from '../../../ui/ListState.tsx';
+import { QueryState } from '../../../features/learning/ListState.tsx';
 import { formatDateTime } from '../../../features/learning/format.ts';
 import { idFrom } from '../../../features/learning/query.ts';
 import { hwHref, LateTag, WorkStateTag, NoWorkChosen } from '../../../features/homework/common.tsx';

@@ -8,7 +8,7 @@ import { Button, Card } from 'antd';
 import type { work as W } from '@portal/contract';
 import { work } from '@portal/contract/refs';
 import { useCallQuery } from '../../../api/useCallQuery.ts';
-import { QueryState } from '../../../ui/ListState.tsx';
+import { QueryState } from '../../../features/learning/ListState.tsx';
 import { formatDateTime } from '../../../features/learning/format.ts';
 import { idFrom } from '../../../features/learning/query.ts';
 import { AttachmentList } from '../../../features/homework/Attachments.tsx';

@@ -9,7 +9,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { teacher } from '@portal/contract/refs';
 import { call, showError } from '../../../api/client.ts';
 import { useCallQuery } from '../../../api/useCallQuery.ts';
-import { QueryState } from '../../../ui/ListState.tsx';
+import { QueryState } from '../../../features/learning/ListState.tsx';
 import { formatDateTime } from '../../../features/learning/format.ts';
 import { PRINT_CERTIFICATE_HREF } from '../../../features/learning/topicPath.ts';
 import { useUrlFilters } from '../../../lib/urlFilters.ts';

@@ -6,9 +6,9 @@ import { canUsePermissionModules } from '@portal/contract/base';
 import { catalog, learning } from '@portal/contract/refs';
 import { EnrolmentTag } from '../../../features/learning/enrolment.tsx';
 import { formatDate, formatHours, percentOf } from '../../../features/learning/format.ts';
-import { QueryState } from '../../../ui/ListState.tsx';
+import { QueryState } from '../../../features/learning/ListState.tsx';
 import { useCallQuery } from '../../../api/useCallQuery.ts';
-import { useSession } from '../../../api/session.ts';
+import { useSession } from '../../../features/auth/session.ts';
 
 const PAGE_SIZE = 10;
 

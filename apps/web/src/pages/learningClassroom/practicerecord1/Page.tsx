@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Result } from 'antd';
 import { exam as E, mistakes as M } from '@portal/contract/refs';
 import { useCallQuery } from '../../../api/useCallQuery.ts';
-import { QueryState } from '../../../ui/ListState.tsx';
+import { QueryState } from '../../../features/learning/ListState.tsx';
 import { formatDateTime } from '../../../features/learning/format.ts';
 import { idFrom } from '../../../features/learning/query.ts';
 import { PracticeReview } from '../../../features/mistakes/PracticeReview.tsx';

@@ -4,7 +4,7 @@ import { Progress, Select } from 'antd';
 import { learning } from '@portal/contract/refs';
 import { HoursCharts } from '../../../features/classroom/HoursCharts.tsx';
 import { formatHours, percentOf } from '../../../features/learning/format.ts';
-import { QueryState } from '../../../ui/ListState.tsx';
+import { QueryState } from '../../../features/learning/ListState.tsx';
 import { useCallQuery } from '../../../api/useCallQuery.ts';
 
 export default function StatisticsPage() {

@@ -11,7 +11,7 @@ import { exam as E, mistakes as M } from '@portal/contract/refs';
 import type { mistakes as MistakeTypes } from '@portal/contract';
 import { call, showError } from '../../../api/client.ts';
 import { callKey, useCallQuery } from '../../../api/useCallQuery.ts';
-import { QueryState } from '../../../ui/ListState.tsx';
+import { QueryState } from '../../../features/learning/ListState.tsx';
 import { idFrom } from '../../../features/learning/query.ts';
 import { MistakeCard } from '../../../features/mistakes/MistakeCard.tsx';
 import { toast } from '../../../lib/toast.ts';

@@ -12,7 +12,7 @@ import { exam as E, mistakes as M } from '@portal/contract/refs';
 import type { exam as ExamTypes } from '@portal/contract';
 import { call, showError } from '../../../api/client.ts';
 import { callKey, useCallQuery } from '../../../api/useCallQuery.ts';
-import { QueryState } from '../../../ui/ListState.tsx';
+import { QueryState } from '../../../features/learning/ListState.tsx';
 import { PaperSheet, unansweredNumbers } from '../../../features/exam/PaperSheet.tsx';
 import { PracticeReview } from '../../../features/mistakes/PracticeReview.tsx';
 import '../../../features/exam/exam.css';

@@ -7,9 +7,9 @@
  */
 import type { Key, ReactNode } from 'react';
 import { Empty, Pagination, Spin, Table, type TableColumnType, type TableProps } from 'antd';
-import { ScrollRegion } from './ScrollRegion.tsx';
-import { usePageNarrowerThan } from './pageWidth.ts';
-import { useDisplay } from '../api/display.ts';
+import { ScrollRegion } from '../content/ScrollRegion.tsx';
+import { usePageNarrowerThan } from '../../lib/pageWidth.ts';
+import { useDisplay } from '../../lib/display.ts';
 import './responsiveTable.css';
 
 /**

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { Button, Empty, Result, Spin } from 'antd';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { CallError } from '../api/client.ts';
+import { CallError } from '../../api/client.ts';
 
 export function errorText(err: unknown): string {
   return err instanceof CallError ? err.message : '加载失败，请稍后重试';

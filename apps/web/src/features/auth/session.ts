@@ -1,14 +1,13 @@
 /**
  * The login state of SPEC.md section 4: a stored token plus the session person fetched from the
  * server. Logging in stores the token, fetches getSessionPerson (a null person means logged out),
- * records loginSuccess; a reload restores the session the same way; logout (features/auth/logout.ts, as it first sends
- * the device's queued study reports and exam answers) clears everything.
+ * records loginSuccess; a reload restores the session the same way; logout clears everything.
  */
 import { useSyncExternalStore } from 'react';
 import type { SessionPerson } from '@portal/contract';
-import { person } from '@portal/contract/refs';
-import { call, CallError, showError } from './client.ts';
-import { EMPTY, storage, type StoredState } from '../lib/storage.ts';
+import { auth, person } from '@portal/contract/refs';
+import { call, CallError, sessionEnding, showError } from '../../api/client.ts';
+import { EMPTY, EXAM_QUEUE_KEY, storage, STUDY_QUEUE_KEY, type StoredState } from '../../lib/storage.ts';
 
 export type LoginType = (typeof person.LOGIN_TYPES)[number];
 
@@ -91,4 +90,30 @@ export async function completeLogin(token: string, phone: string, loginType: Log
     showError(err, 'warning');
   }
   return p;
+}
+
+/** Ends the session on the server (best effort) and clears the token, the person and all local storage. */
+export async function logout(): Promise<void> {
+  try {
+    // Credited study time still waiting on this device goes to the server before local storage is cleared.
+    if (storage.get().token && localStorage.getItem(STUDY_QUEUE_KEY)) {
+      const { reportSender } = await import('../study/sender.ts');
+      await reportSender().flush().catch((err: unknown) => console.warn('study reports not sent before logout', err));
+    }
+    // Likewise exam answers given offline.
+    if (storage.get().token && localStorage.getItem(EXAM_QUEUE_KEY)) {
+      const { answerSender } = await import('../exam/answerQueue.ts');
+      await answerSender().flush().catch((err: unknown) => console.warn('exam answers not sent before logout', err));
+    }
+    const token = storage.get().token;
+    if (token) {
+      // From here a 401 for this token is the logout's, not an expiry (queries of the page may still be in flight).
+      sessionEnding(token);
+      await call(auth.logout);
+    }
+  } catch (err) {
+    if (err instanceof CallError && err.kind === 'business') console.warn('logout refused', err.message);
+  } finally {
+    storage.clearAll();
+  }
 }

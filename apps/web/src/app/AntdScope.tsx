@@ -12,7 +12,7 @@ import type { DisplaySettings } from '@portal/contract';
 import { ConfigProvider, type ThemeConfig } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { BRAND } from '../lib/theme.ts';
-import { useDisplay } from '../api/display.ts';
+import { useDisplay } from '../lib/display.ts';
 
 export const THEME: ThemeConfig = {
   token: {

@@ -1,7 +1,7 @@
 /** The portal configuration (college name, footer, links, city platforms) for components. */
 import { useQuery } from '@tanstack/react-query';
 import type { PortalConfig } from '@portal/contract';
-import { fetchPortalConfig } from './client.ts';
+import { fetchPortalConfig } from '../api/client.ts';
 
 export function usePortalConfig(): { config: PortalConfig | undefined; isLoading: boolean; isError: boolean; refetch: () => void } {
   const q = useQuery({ queryKey: ['portalConfig'], queryFn: fetchPortalConfig, staleTime: Infinity, retry: false });

@@ -5,7 +5,7 @@
  * of window.matchMedia, which sees the window's width at any zoom.
  */
 import { useSyncExternalStore } from 'react';
-import { display } from '../api/display.ts';
+import { display } from './display.ts';
 
 /** The width in CSS pixels of the zoomed page (what `@container page` compares with). */
 export function pageWidth(): number {

@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { CallError } from '../api/client.ts';
+import { CallError } from '../../api/client.ts';
 
 export function Skeleton({ rows = 3, label = '正在加载…' }: { rows?: number; label?: string }) {
   return (

@@ -9,8 +9,8 @@ import { useSyncExternalStore } from 'react';
 import { CONTRASTS, DISPLAY_SETTINGS_KEY, markDisplay, READING_GUIDES, ZOOM_STEPS } from '@portal/contract/base';
 import type { DisplaySettings } from '@portal/contract';
 import { person } from '@portal/contract/refs';
-import { quietCall } from './client.ts';
-import { storage } from '../lib/storage.ts';
+import { quietCall } from '../api/client.ts';
+import { storage } from './storage.ts';
 
 export const STANDARD: DisplaySettings = { care: false, zoom: 1, contrast: 'none', bigCursor: false, guide: 'none', readAloud: false, plain: false };
 
