@@ -253,7 +253,7 @@ async function exportUnderProbe(base: string, token: string, classId: number, da
  */
 async function benchExport() {
   const { openDatabase } = await import('../apps/server/src/db/client.ts');
-  const { seedIfEmpty } = await import('../apps/server/src/db/seed.ts');
+  const { seedIfEmpty } = await import('../apps/server/src/seed/seed.ts');
   const { sql } = await import('drizzle-orm');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-export-'));
   const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });

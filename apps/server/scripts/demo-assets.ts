@@ -15,8 +15,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import QRCode from 'qrcode';
-import { DEMO_ASSETS_DIR, DEMO_COLLEGE_IMAGES, DEMO_COLUMN_COVERS, DEMO_FILES, DEMO_INSTALL_COVERS, DEMO_NEWS_IMAGES } from '../src/db/seed-content.ts';
-import { DEMO_COURSES } from '../src/db/seed-courses.ts';
+import { DEMO_ASSETS_DIR, DEMO_COLLEGE_IMAGES, DEMO_COLUMN_COVERS, DEMO_FILES, DEMO_INSTALL_COVERS, DEMO_NEWS_IMAGES } from '../src/seed/seed-content.ts';
+import { DEMO_COURSES } from '../src/seed/seed-courses.ts';
 import { courseware, downloads, lessonSlides, liveSlides, SLIDE_SIZE, type Slide } from './demo-documents.ts';
 
 const out = (file: string, data: string | Buffer) => {

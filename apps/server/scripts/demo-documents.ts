@@ -4,8 +4,8 @@
  * WenQuanYi Micro Hei (the CJK font installed with the system Chromium), at regular weight only: the
  * font has no bold face, and a synthesised bold would be embedded as a Type 3 font per size.
  */
-import { DEMO_SECONDS_PER_HOUR, LIVE_MINUTES_PER_HOUR, type DemoChapter, type DemoCourse } from '../src/db/seed-courses.ts';
-import { DEMO_FILES } from '../src/db/seed-content.ts';
+import { DEMO_SECONDS_PER_HOUR, LIVE_MINUTES_PER_HOUR, type DemoChapter, type DemoCourse } from '../src/seed/seed-courses.ts';
+import { DEMO_FILES } from '../src/seed/seed-content.ts';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const FONT = "'WenQuanYi Micro Hei', sans-serif";

@@ -9,7 +9,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { DEMO_ASSETS_DIR } from '../src/db/seed-content.ts';
+import { DEMO_ASSETS_DIR } from '../src/seed/seed-content.ts';
 
 export const DEMO_SEAL_FILE = 'files/certificate-seal.png';
 const SIZE = 480;

@@ -10,9 +10,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import type { Db } from '../src/db/client.ts';
-import { DEMO_PASSWORDS, seedIfEmpty } from '../src/db/seed.ts';
-import { MEDIA_PREFIX } from '../src/db/seed-content.ts';
-import { DEMO_COURSES } from '../src/db/seed-courses.ts';
+import { DEMO_PASSWORDS, seedIfEmpty } from '../src/seed/seed.ts';
+import { MEDIA_PREFIX } from '../src/seed/seed-content.ts';
+import { DEMO_COURSES } from '../src/seed/seed-courses.ts';
 import { hashPassword } from '../src/lib/crypto.ts';
 
 export const LARGE = { people: 100_000, units: 1_000, courses: 2_000, chosenPerPerson: 2, certificates: 60_000 } as const;

@@ -34,6 +34,7 @@ import { learningRoutes } from './modules/learning/routes.ts';
 import { makeExam, SWEEP_INTERVAL_MS } from './modules/exam/service.ts';
 import { examRoutes } from './modules/exam/routes.ts';
 import { makeMistakes } from './modules/mistakes/service.ts';
+import { bookStateOf, recordPractice } from './modules/mistakes/book.ts';
 import { mistakesRoutes } from './modules/mistakes/routes.ts';
 import { makeReports } from './modules/reports/service.ts';
 import { classMembership, makeTeacher } from './modules/teacher/service.ts';
@@ -43,7 +44,7 @@ import { makeOps } from './modules/ops/service.ts';
 import { opsRoutes } from './modules/ops/routes.ts';
 import { fileFoldersOf } from './modules/ops/backup.ts';
 import { PRUNE_CHECK_MS } from './modules/ops/audit.ts';
-import { certificatesOf } from './modules/certificate/service.ts';
+import { certificatesOf, revokeForRegrade } from './modules/certificate/service.ts';
 import { certificateRoutes } from './modules/certificate/routes.ts';
 import { importRoutes } from './modules/import/routes.ts';
 import { makeImporter } from './modules/import/service.ts';
@@ -214,6 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     passedInstallExam: (tx, personId, installId) => learning.completeInstall(tx, personId, installId),
     classOf: (personId, classId) => classMembership(db, personId, classId),
+    book: { recordPractice, bookStateOf },
   });
   catalogRoutes(bind, makeCatalog({ db, progress: (personId, courseIds) => learning.courseProgress(personId, courseIds), examStanding: (caller, examIds) => exam.mineOfExams(caller, examIds) }));
   learningRoutes(bind, learning, metrics);
@@ -279,6 +281,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       platform,
       passedInstallExam: (tx, personId, installId) => learning.completeInstall(tx, personId, installId),
       failedInstallExam: (tx, personId, installId) => learning.reopenInstall(tx, personId, installId),
+      revokeForRegrade,
       changed: () => ssr?.forget(),
     }),
   );

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { seedIfEmpty } from './db/seed.ts';
+import { seedIfEmpty } from './seed/seed.ts';
 import { buildApp } from './app.ts';
 import { startBanner } from './banner.ts';
 import { makeOps } from './modules/ops/service.ts';

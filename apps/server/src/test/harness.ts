@@ -9,7 +9,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { admin, auth, dev, SESSION_EXPIRES_SECONDS, urlOf, type CallDef } from '@portal/contract';
 import { loadConfig, type Config } from '../config.ts';
 import { openTestDatabase } from '../db/testing.ts';
-import { seedDemo, DEMO_PASSWORDS } from '../db/seed.ts';
+import { seedDemo, DEMO_PASSWORDS } from '../seed/seed.ts';
 import { buildApp, type AppDeps } from '../app.ts';
 import type { Database, Db } from '../db/client.ts';
 

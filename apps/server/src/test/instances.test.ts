@@ -17,7 +17,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, catalog as K, content as C, dev, exam as E, learning as L, person, UC_CODE, urlOf } from '@portal/contract';
 import { CREDIT_TOLERANCE_SECONDS } from '../modules/learning/credit.ts';
-import { DEMO_PASSWORDS } from '../db/seed.ts';
+import { DEMO_PASSWORDS } from '../seed/seed.ts';
 import { scratchDatabase, serverProcess, type ServerProcess } from './process.ts';
 
 const PG = process.env.TEST_DATABASE_URL;

@@ -16,7 +16,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as contract from '@portal/contract';
 import { auth, dev, person, UC_CODE, urlOf } from '@portal/contract';
-import { DEMO_PASSWORDS } from '../db/seed.ts';
+import { DEMO_PASSWORDS } from '../seed/seed.ts';
 import { freePort, scratchDatabase, serverProcess, type ServerProcess } from './process.ts';
 import { NGINX, nginxExample, renderExample, startNginx } from './nginxExample.ts';
 

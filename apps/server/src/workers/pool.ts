@@ -4,7 +4,7 @@
  * here; large workbooks, import parsing and bulk password hashing belong here too.
  *
  * Adding work:
- *   - A task is a function in workers/tasks.ts, by name: `(input) => output` (sync or async) for a
+ *   - A task is a function in workerTasks.ts, by name: `(input) => output` (sync or async) for a
  *     job, or an `async function*` yielding Uint8Array chunks for a stream. It imports its module
  *     inside the task (`await import(...)`), so the request thread never loads it and a worker loads
  *     it once. Input and output cross threads by structured clone: plain data, typed arrays, Maps,
@@ -32,7 +32,7 @@ import { Readable } from 'node:stream';
 import { Worker, type Transferable } from 'node:worker_threads';
 import { MSG } from '@portal/contract';
 import { HttpError } from '../http/errors.ts';
-import type { tasks as serverTasks } from './tasks.ts';
+import type { tasks as serverTasks } from '../workerTasks.ts';
 
 /** What the worker is asked: start a job or a stream (and compute its first chunk), the next chunk, or stop a stream. */
 export type ToWorker = { id: number; kind: 'run' | 'stream'; task: string; input: unknown } | { id: number; kind: 'next' | 'cancel' };
@@ -64,7 +64,7 @@ export interface PoolOptions {
   size?: number;
   /** Jobs waiting to start at most; more are refused. */
   maxQueue?: number;
-  /** The task table's module (tests use their own); default workers/tasks.ts. */
+  /** The task table's module (tests use their own); default workerTasks.ts beside app.ts (it imports the modules, so it is wiring, not part of the pool). */
   tasks?: URL;
 }
 
@@ -96,7 +96,7 @@ const errorOf = (m: { name: string; message: string }) => Object.assign(new Erro
 export function makeWorkerPool<T extends Record<string, Task> = typeof serverTasks>(options: PoolOptions = {}): WorkerPool<T> {
   const size = options.size ?? Math.max(1, availableParallelism() - 1);
   const maxQueue = options.maxQueue ?? 100;
-  const tasksUrl = (options.tasks ?? new URL('./tasks.ts', import.meta.url)).href;
+  const tasksUrl = (options.tasks ?? new URL('../workerTasks.ts', import.meta.url)).href;
   const slots: Slot[] = [];
   let queue: Piece[] = [];
   let nextId = 1;

@@ -6,6 +6,8 @@ export * from './content.ts';
 export * from './learning.ts';
 export * from './exam.ts';
 export * from './teaching.ts';
+export * from './inbox.ts';
+export * from './remind.ts';
 export * from './certificate.ts';
 export * from './notes.ts';
 export * from './work.ts';

@@ -10,15 +10,17 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { admin as A, adminCourses as C, adminMedia } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
-import { categories, courseCompletions, courseResources, courses, notes, resourceProgress, studySessions } from '../../db/schema/index.ts';
+import { categories, courseResources, courses } from '../../db/schema/catalog.ts';
+import { courseCompletions, resourceProgress, studySessions } from '../../db/schema/learning.ts';
+import { notes } from '../../db/schema/notes.ts';
 import { Refusal } from '../../http/errors.ts';
 import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
 import { imageTypeOf, type FileStorage } from '../../integrations/storage.ts';
 import { newId } from '../../lib/crypto.ts';
 import { recordChange } from '../admin/service.ts';
-import { iso, isoOrNull, matchesAny, offsetOf, outer, pageFrom, totalOver } from '../content/listing.ts';
+import { iso, isoOrNull, matchesAny, offsetOf, outer, pageFrom, totalOver } from '../../lib/listing.ts';
 import type { Platform } from '../platform/service.ts';
-import { requiredSecondsOf } from '../learning/service.ts';
+import { requiredSecondsOf } from './requiredSeconds.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Reader = Db | Tx;

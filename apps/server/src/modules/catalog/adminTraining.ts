@@ -17,24 +17,16 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'dr
 import { admin as A, adminTraining as T } from '@portal/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import {
-  categories,
-  certificates,
-  classMembers,
-  courses,
-  enrolments,
-  exams,
-  installs,
-  planCourses,
-  plans,
-  teacherClasses,
-  trainingYears,
-  works,
-} from '../../db/schema/index.ts';
+import { categories, courses, installs, planCourses, plans, trainingYears } from '../../db/schema/catalog.ts';
+import { certificates } from '../../db/schema/certificate.ts';
+import { exams } from '../../db/schema/exam.ts';
+import { enrolments } from '../../db/schema/learning.ts';
+import { classMembers, teacherClasses } from '../../db/schema/teaching.ts';
+import { works } from '../../db/schema/work.ts';
 import { Refusal } from '../../http/errors.ts';
 import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
 import { dateIn } from '@portal/contract/calendar';
-import { allRows, containsPattern } from '../content/listing.ts';
+import { allRows, containsPattern } from '../../lib/listing.ts';
 import type { Platform } from '../platform/service.ts';
 import { changeRecorded, recordChange } from '../admin/service.ts';
 

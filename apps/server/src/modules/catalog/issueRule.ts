@@ -6,7 +6,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { installs } from '../../db/schema/index.ts';
+import { installs } from '../../db/schema/catalog.ts';
 
 /**
  * The install locked for a change of its rule, with its start, its version and the database's now: the

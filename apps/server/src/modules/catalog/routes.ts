@@ -5,7 +5,7 @@
 import { catalog, MSG } from '@portal/contract';
 import { Answer, type Binder } from '../../http/bind.ts';
 import { HttpError } from '../../http/errors.ts';
-import { cacheFor, cachePublic } from '../content/listing.ts';
+import { cacheFor, cachePublic } from '../../lib/listing.ts';
 import type { CatalogService } from './service.ts';
 
 const found = <T>(value: T | null): T => {

@@ -7,10 +7,11 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { canUsePermissionModules, catalog as K, MSG, UC_CODE, type exam } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
-import { categories, columnItems, courseResources, courses, exams, installs, learningColumns, personCourses, planCourses, plans, trainingYears } from '../../db/schema/index.ts';
+import { categories, columnItems, courseResources, courses, installs, learningColumns, personCourses, planCourses, plans, trainingYears } from '../../db/schema/catalog.ts';
+import { exams } from '../../db/schema/exam.ts';
 import { Refusal } from '../../http/errors.ts';
 import type { Caller } from '../../http/auth.ts';
-import { iso, isoOrNull, matchesAny, outer, offsetOf, pageFrom, totalOver, type Page, type PageQuery } from '../content/listing.ts';
+import { iso, isoOrNull, matchesAny, outer, offsetOf, pageFrom, totalOver, type Page, type PageQuery } from '../../lib/listing.ts';
 
 /** A learner's completion (percent) of each of the given courses they have progress in. */
 export type CourseProgressReader = (personId: number, courseIds: number[]) => Promise<Map<number, number>>;

@@ -10,16 +10,19 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, 
 import { admin as A, adminCertificate as AC, bookTitle } from '@portal/contract';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { certificates, exams, installs, organs, persons, trainingYears } from '../../db/schema/index.ts';
+import { installs, trainingYears } from '../../db/schema/catalog.ts';
+import { certificates } from '../../db/schema/certificate.ts';
+import { exams } from '../../db/schema/exam.ts';
+import { organs, persons } from '../../db/schema/people.ts';
 import { HttpError, Refusal } from '../../http/errors.ts';
 import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
 import { dateIn } from '@portal/contract/calendar';
-import { chinaYearStart, iso, isoOrNull } from '../content/listing.ts';
+import { chinaYearStart, iso, isoOrNull } from '../../lib/listing.ts';
 import { recordChange } from '../admin/service.ts';
 import { setCompletionExam } from '../exam/completion.ts';
 import { lockInstallForRule, setRequiredHours } from '../catalog/issueRule.ts';
 import { writeAudit, type Platform } from '../platform/service.ts';
-import { messageFromCollege } from '../teacher/service.ts';
+import { messageFromCollege } from '../inbox/service.ts';
 import { CERTIFICATE_MSG, insertCertificate, PRINT_PAGE, type CertificateService } from './service.ts';
 
 type CertFilter = z.infer<typeof AC.certFilter>;

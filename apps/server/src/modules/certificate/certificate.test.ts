@@ -9,7 +9,7 @@ import { makeLearning } from '../learning/service.ts';
 import { CERTIFICATE_MSG, certificatesOf } from './service.ts';
 import { makeSigner } from './signing.ts';
 import { makeWorkerPool } from '../../workers/pool.ts';
-import { maskName } from '../content/listing.ts';
+import { maskName } from '../../lib/listing.ts';
 
 let t: TestApp;
 const workers = makeWorkerPool();

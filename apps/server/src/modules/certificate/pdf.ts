@@ -5,7 +5,7 @@
  * the college's seal (CERTIFICATE_SEAL) is stamped over its name and the date. A class's certificates
  * are one document of such pages, the font and the seal embedded once.
  *
- * Runs in the worker pool (workers/tasks.ts), not on the request thread. A document is written page
+ * Runs in the worker pool (workerTasks.ts), not on the request thread. A document is written page
  * by page: each page's content stream and page object go out as soon as the page is drawn and are
  * then forgotten; what the pages share (the font subset of every glyph they used, the seal, the page
  * tree) follows the last page, which PDF allows (the cross-reference table at the end says where each

@@ -1,7 +1,7 @@
 /** Binds the certificate calls: my certificates, one as a PDF, the public key that checks their QR payloads, and the operator's revocation. */
 import { content as C, learning as L, operator as O } from '@portal/contract';
 import type { Binder } from '../../http/bind.ts';
-import { cachePublic } from '../content/listing.ts';
+import { cachePublic } from '../../lib/listing.ts';
 import type { CertificateService } from './service.ts';
 
 export function certificateRoutes(bind: Binder, svc: CertificateService) {

@@ -11,15 +11,17 @@ import type { Readable } from 'node:stream';
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { bookTitle, learning as L } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
-import { certificates, installs, organs, persons } from '../../db/schema/index.ts';
+import { installs } from '../../db/schema/catalog.ts';
+import { certificates } from '../../db/schema/certificate.ts';
+import { organs, persons } from '../../db/schema/people.ts';
 import { HttpError, Refusal } from '../../http/errors.ts';
 import { dateIn } from '@portal/contract/calendar';
-import { iso, isoOrNull, maskName } from '../content/listing.ts';
+import { iso, isoOrNull, maskName } from '../../lib/listing.ts';
 import type { makePlatform } from '../platform/service.ts';
 import type { WorkerPool } from '../../workers/pool.ts';
 import type { CertificatePage } from './pdf.ts';
 import { makeSigner, type CertificateSigner } from './signing.ts';
-import { messageFromCollege } from '../teacher/service.ts';
+import { messageFromCollege } from '../inbox/service.ts';
 import type { Config } from '../../config.ts';
 
 export const CERTIFICATE_MSG = {

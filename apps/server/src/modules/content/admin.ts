@@ -14,13 +14,13 @@ import { and, asc, count, desc, eq, gt, lte, max, sql, type SQL } from 'drizzle-
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { admin as A, adminContent as C, workFileTypeOfName } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
-import { aboutSections, collegeImages, downloads, faqs, flashNews, friendlyLinks, noticeAttachments, notices } from '../../db/schema/index.ts';
+import { aboutSections, collegeImages, downloads, faqs, flashNews, friendlyLinks, noticeAttachments, notices } from '../../db/schema/content.ts';
 import { HttpError, Refusal } from '../../http/errors.ts';
 import { imageTypeOf, type FileStorage } from '../../integrations/storage.ts';
 import { newId } from '../../lib/crypto.ts';
 import { isBlankHtml, sanitizeHtml } from '../../lib/sanitizeHtml.ts';
 import { recordChange } from '../admin/service.ts';
-import { matchesAny, offsetOf, pageFrom, textOf, totalOver } from '../content/listing.ts';
+import { matchesAny, offsetOf, pageFrom, textOf, totalOver } from '../../lib/listing.ts';
 import type { Platform } from '../platform/service.ts';
 import { cleanFileName, workFileTypeOf } from '../work/files.ts';
 

@@ -5,9 +5,9 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { content, MSG, responseSchema, urlOf, type CallData, type CallDef } from '@portal/contract';
 import { createTestApp, PRODUCT, type TestApp } from '../../test/harness.ts';
 import { certificates, downloads, notices, persons, realtimeNotices } from '../../db/schema/index.ts';
-import { DEMO_ASSETS_DIR, demoCertificateNo, MEDIA_PREFIX } from '../../db/seed-content.ts';
-import { DEMO_COURSES } from '../../db/seed-courses.ts';
-import { maskName } from './listing.ts';
+import { DEMO_ASSETS_DIR, demoCertificateNo, MEDIA_PREFIX } from '../../seed/seed-content.ts';
+import { DEMO_COURSES } from '../../seed/seed-courses.ts';
+import { maskName } from '../../lib/listing.ts';
 import { makeContent } from './service.ts';
 import { makePlatform } from '../platform/service.ts';
 

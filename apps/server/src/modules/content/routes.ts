@@ -7,9 +7,9 @@ import fastifyStatic from '@fastify/static';
 import { content, MSG } from '@portal/contract';
 import type { Binder } from '../../http/bind.ts';
 import { HttpError } from '../../http/errors.ts';
-import { DEMO_ASSETS_DIR, MEDIA_PREFIX } from '../../db/seed-content.ts';
+import { DEMO_ASSETS_DIR, MEDIA_PREFIX } from '../../seed/seed-content.ts';
 import type { ContentService } from './service.ts';
-import { cachePublic } from './listing.ts';
+import { cachePublic } from '../../lib/listing.ts';
 
 const found = <T>(value: T | null): T => {
   if (value === null) throw new HttpError(404, MSG.notFound);

@@ -9,27 +9,15 @@
 import { and, asc, count, desc, eq, gt, gte, isNull, lt, lte, or, sql, type AnyColumn } from 'drizzle-orm';
 import { content as C, pathOf } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
-import {
-  aboutSections,
-  auditLog,
-  certificates,
-  cities,
-  collegeImages,
-  downloads,
-  faqs,
-  flashNews,
-  friendlyLinks,
-  installs,
-  noticeAttachments,
-  notices,
-  organs,
-  persons,
-  realtimeNotices,
-  sessions,
-} from '../../db/schema/index.ts';
+import { installs } from '../../db/schema/catalog.ts';
+import { certificates } from '../../db/schema/certificate.ts';
+import { aboutSections, collegeImages, downloads, faqs, flashNews, friendlyLinks, noticeAttachments, notices, realtimeNotices } from '../../db/schema/content.ts';
+import { cities, organs, persons } from '../../db/schema/people.ts';
+import { auditLog } from '../../db/schema/platform.ts';
+import { sessions } from '../../db/schema/uc.ts';
 import type { Platform } from '../platform/service.ts';
 import { startOfDayIn } from '@portal/contract/calendar';
-import { chinaYearOf, chinaYearStart, iso, isoOrNull, maskName, matchesAny, offsetOf, outer, pageFrom, textOf, totalOver, type Page, type PageQuery } from './listing.ts';
+import { chinaYearOf, chinaYearStart, iso, isoOrNull, maskName, matchesAny, offsetOf, outer, pageFrom, textOf, totalOver, type Page, type PageQuery } from '../../lib/listing.ts';
 
 export interface ContentDeps {
   db: Db;

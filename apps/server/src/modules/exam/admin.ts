@@ -18,14 +18,16 @@ import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, 
 import { admin as A, adminExams as X, bookTitle } from '@portal/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { examAnswers, examAttempts, examQuestions, exams, installs, persons, questions, teacherClasses } from '../../db/schema/index.ts';
+import { installs } from '../../db/schema/catalog.ts';
+import { examAnswers, examAttempts, examQuestions, exams, questions } from '../../db/schema/exam.ts';
+import { persons } from '../../db/schema/people.ts';
+import { teacherClasses } from '../../db/schema/teaching.ts';
 import { Refusal } from '../../http/errors.ts';
 import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
 import { writeAudit, type Platform } from '../platform/service.ts';
 import { recordChange } from '../admin/service.ts';
 import { gradePaper, type Gradable } from './grade.ts';
-import { revokeForRegrade } from '../certificate/service.ts';
-import { messageFromCollege } from '../teacher/service.ts';
+import { messageFromCollege } from '../inbox/service.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Q = Db | Tx;
@@ -44,6 +46,8 @@ export interface AdminExamsDeps {
   passedInstallExam(tx: Tx, personId: number, installId: number): Promise<void>;
   /** The learning core reopens the topic's completion when the pass it rested on became a fail (same transaction). */
   failedInstallExam(tx: Tx, personId: number, installId: number): Promise<void>;
+  /** The certificates module revokes the topic's certificate the fail took away (same transaction); its number, or null. */
+  revokeForRegrade(tx: Db, personId: number, installId: number, reason: string): Promise<string | null>;
   /** Learners see a change (an exam published or withdrawn): forget this instance's rendered pages. */
   changed(): void;
 }
@@ -92,7 +96,7 @@ const RESULT_FIELDS: { key: keyof X.ExamInput; label: string }[] = [
   { key: 'shuffleOptions', label: '选项乱序' },
 ];
 
-export function makeAdminExams({ db, passedInstallExam, failedInstallExam, changed }: AdminExamsDeps) {
+export function makeAdminExams({ db, passedInstallExam, failedInstallExam, revokeForRegrade, changed }: AdminExamsDeps) {
   /** The change's audit entry, written in the change's own transaction. */
   const audit = (tx: Tx, who: Who, target: string, action: string, before: unknown, after: unknown) =>
     recordChange(tx, { personId: who.personId, ip: who.ip, event: EVENT, target, action, before, after });

@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { examAttempts, exams } from '../../db/schema/index.ts';
+import { examAttempts, exams } from '../../db/schema/exam.ts';
 
 /** Every exam that decides the install's completion has a passed attempt of the person. */
 export const completionExamsPassed = (personId: SQL | number, installId: SQL) =>

@@ -7,6 +7,10 @@ import { buildApp } from '../../app.ts';
 import { categories, courseResources, courses, examAnswers, examAttempts, examQuestions, exams, installs, planCourses, plans, practiceTests, questions, studySessions, trainingYears } from '../../db/schema/index.ts';
 import { EXAM_MSG, makeExam } from './service.ts';
 import { gradePaper, type Gradable } from './grade.ts';
+import { bookStateOf, recordPractice } from '../mistakes/book.ts';
+
+/** The real wrong-answer book, as app.ts hands it in. */
+const book = { recordPractice, bookStateOf };
 
 let t: TestApp;
 /** A second server instance on the same database. */
@@ -381,7 +385,7 @@ describe('the deadline', () => {
   });
 
   it('an abandoned attempt is finished exactly once by sweeps and touches on two instances at once', async () => {
-    const svc = makeExam(t.db, { installOf: async () => null, passedInstallExam: async () => undefined });
+    const svc = makeExam(t.db, { installOf: async () => null, passedInstallExam: async () => undefined, book });
     await svc.sweep();
     const token = await t.login('13900010181');
     const paper = await started(token, fx.random);
@@ -391,7 +395,7 @@ describe('the deadline', () => {
     const url = `${urlOf(E.findAnswerNumber, PRODUCT)}?examId=${fx.random}`;
     const [a, b] = await Promise.all([
       svc.sweep(),
-      makeExam(t.db, { installOf: async () => null, passedInstallExam: async () => undefined }).sweep(),
+      makeExam(t.db, { installOf: async () => null, passedInstallExam: async () => undefined, book }).sweep(),
       other.inject({ method: 'POST', url, headers: { authorization: token } }),
       t.call(E.findAnswerNumber, { token, query: { examId: fx.random } }),
     ]);
@@ -429,7 +433,7 @@ describe('a save reaching an attempt already handed in', () => {
     // Finished by the sweep at its deadline before the save arrives: the deadline is what it says.
     const timed = await started(late, fx.open);
     await expire(timed.attemptId);
-    await makeExam(t.db, { installOf: async () => null, passedInstallExam: async () => undefined }).sweep();
+    await makeExam(t.db, { installOf: async () => null, passedInstallExam: async () => undefined, book }).sweep();
     const [row] = await t.db.select().from(examAttempts).where(eq(examAttempts.id, timed.attemptId));
     expect((await save(late, timed.attemptId, q.single, ['B'], 1)).resMsg).toBe(EXAM_MSG.timeUp(row!.deadline));
 

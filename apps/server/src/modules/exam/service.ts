@@ -18,13 +18,12 @@ import { randomInt } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { canTakeOnlineExam, collegeChineseDateTime, type exam as E } from '@portal/contract';
 import { preparedRunner, type Db } from '../../db/client.ts';
-import { examAnswers, examAttempts, examQuestions, exams, practiceTests, questions, type PaperEntry } from '../../db/schema/index.ts';
+import { examAnswers, examAttempts, examQuestions, exams, practiceTests, questions, type PaperEntry, type QUESTION_TYPE_VALUES } from '../../db/schema/exam.ts';
 import { Refusal } from '../../http/errors.ts';
 import type { Caller } from '../../http/auth.ts';
-import { iso, isoOrNull } from '../content/listing.ts';
+import { iso, isoOrNull } from '../../lib/listing.ts';
 import { batched, batchedCalls } from '../../lib/batch.ts';
 import { answerFits, gradePaper, type Gradable } from './grade.ts';
-import { bookStateOf, recordPractice, type ShownAttempt } from '../mistakes/book.ts';
 
 /** The install an exam belongs to, as the learning core sees it for the caller. */
 export interface InstallOfCaller {
@@ -38,6 +37,40 @@ export interface ExamDeps {
   passedInstallExam(tx: Db, personId: number, installId: number): Promise<void>;
   /** A class's exam is its members' only; provided by the teaching side, which owns classes. Null when the class is unknown. */
   classOf?(personId: number, classId: number): Promise<{ name: string; member: boolean } | null>;
+  /**
+   * The learner's wrong-answer book, which the mistakes module owns: a graded practice test goes into
+   * it in the grading transaction, and a practice result shows where its questions stand there. Handed
+   * in rather than imported because the mistakes module builds on this one (its 错题重练 is a practice test).
+   */
+  book: {
+    recordPractice(tx: Tx, personId: number, kind: 'random' | 'mistakes', answered: AnsweredQuestion[]): Promise<void>;
+    bookStateOf(q: Q, personId: number, questionIds: number[]): Promise<BookState>;
+  };
+}
+
+type QuestionType = (typeof QUESTION_TYPE_VALUES)[number];
+
+/** One answered question of a graded paper, as the wrong-answer book takes it. */
+export interface AnsweredQuestion {
+  questionId: number;
+  bank: string;
+  type: QuestionType;
+  given: string[];
+  right: boolean;
+}
+
+/** An exam attempt whose answers are now shown to its owner. */
+export interface ShownAttempt {
+  attemptId: number;
+  examTitle: string;
+  submittedAt: Date;
+  wrong: AnsweredQuestion[];
+}
+
+/** How many questions are in the book, and where the given questions stand in it. */
+export interface BookState {
+  activeCount: number;
+  items: { questionId: number; inBook: boolean; rightStreak: number }[];
 }
 
 /** How often each instance sweeps attempts past their deadline. */
@@ -114,8 +147,8 @@ export interface PracticeRecordRow {
   banks: string[];
 }
 type AttemptRow = typeof examAttempts.$inferSelect;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Q = Db | Tx;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Q = Db | Tx;
 
 /** Option keys by position: A, B, C... */
 const keyOf = (i: number) => String.fromCharCode(65 + i);
@@ -814,7 +847,7 @@ export function makeExam(db: Db, deps: ExamDeps) {
             .where(eq(practiceTests.id, test.id))
             .returning();
           // Into the learner's wrong-answer book in the same transaction: graded once, recorded once.
-          await recordPractice(
+          await deps.book.recordPractice(
             tx,
             test.personId,
             test.kind,
@@ -919,7 +952,7 @@ export function makeExam(db: Db, deps: ExamDeps) {
 
   /** A submitted practice test as its learner sees it: the review, and where its questions stand in the book. */
   async function practiceResultOf(test: typeof practiceTests.$inferSelect, q: Q = db): Promise<E.PracticeResult> {
-    const [items, book] = await Promise.all([reviewOf(test.paper, test.answers ?? [], false, q), bookStateOf(q, test.personId, test.paper.map((p) => p.questionId))]);
+    const [items, book] = await Promise.all([reviewOf(test.paper, test.answers ?? [], false, q), deps.book.bookStateOf(q, test.personId, test.paper.map((p) => p.questionId))]);
     return {
       testId: test.id,
       kind: test.kind,

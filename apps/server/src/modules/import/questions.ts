@@ -4,7 +4,7 @@
  * position; answers as the exam module keeps them (option keys, T/F, or the accepted texts).
  */
 import { sql } from 'drizzle-orm';
-import { QUESTION_TYPE_VALUES } from '../../db/schema/index.ts';
+import { QUESTION_TYPE_VALUES } from '../../db/schema/exam.ts';
 import { arr, countsOf, firstOf, rowsOf, ZERO } from './engine.ts';
 import type { Kind } from './kind.ts';
 

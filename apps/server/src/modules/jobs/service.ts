@@ -19,7 +19,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { jobs } from '../../db/schema/index.ts';
+import { jobs } from '../../db/schema/jobs.ts';
 
 export type JobStatus = (typeof jobs.$inferSelect)['status'];
 export type JobRow = typeof jobs.$inferSelect;

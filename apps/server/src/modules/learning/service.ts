@@ -9,25 +9,14 @@ import { canUsePermissionModules, collegeMonth, collegeYear, learning as L, MSG,
 
 type ResourceKind = catalog.ResourceKind;
 import { preparedRunner, type Db } from '../../db/client.ts';
-import {
-  categories,
-  courseCompletions,
-  courseResources,
-  courses,
-  enrolments,
-  installs,
-  personCourses,
-  planCourses,
-  plans,
-  resourceProgress,
-  studySessions,
-  trainingYears,
-} from '../../db/schema/index.ts';
+import { categories, courseResources, courses, installs, personCourses, planCourses, plans, trainingYears } from '../../db/schema/catalog.ts';
+import { courseCompletions, enrolments, resourceProgress, studySessions } from '../../db/schema/learning.ts';
 import { HttpError, Refusal } from '../../http/errors.ts';
 import type { Caller, SessionCheck } from '../../http/auth.ts';
-import { iso, isoOrNull, offsetOf, pageFrom, totalOver, type Page, type PageQuery } from '../content/listing.ts';
+import { iso, isoOrNull, offsetOf, pageFrom, totalOver, type Page, type PageQuery } from '../../lib/listing.ts';
 import { CREDIT_TOLERANCE_SECONDS, decideCredit, type ResourceProgressState } from './credit.ts';
 import { courseCardBase } from '../catalog/service.ts';
+import { requiredSecondsOf } from '../catalog/requiredSeconds.ts';
 import { completionExamsOf, completionExamsPassed } from '../exam/completion.ts';
 import { batched, batchedCalls } from '../../lib/batch.ts';
 import { sha256 } from '../../lib/crypto.ts';
@@ -62,12 +51,6 @@ type ResourceRow = typeof courseResources.$inferSelect;
 /** Chapters in use: a hidden (停用) one keeps its records but leaves the course and its progress. */
 export const inUse = isNull(courseResources.hiddenAt);
 
-export function requiredSecondsOf(r: Pick<ResourceRow, 'kind' | 'durationSeconds' | 'minReadSeconds' | 'liveStart' | 'liveEnd'>, ratio: number): number {
-  if (r.kind === 'video') return Math.max(1, Math.ceil((r.durationSeconds ?? 0) * ratio));
-  if (r.kind === 'pdf') return Math.max(1, r.minReadSeconds ?? 60);
-  const length = r.liveStart && r.liveEnd ? (r.liveEnd.getTime() - r.liveStart.getTime()) / 1000 : 0;
-  return Math.max(1, Math.ceil(length * ratio));
-}
 
 /** What a report's position means for a chapter (credit.ts), and the media length that bounds it. */
 function mediaOf(r: Pick<ResourceRow, 'kind' | 'durationSeconds' | 'liveStart' | 'liveEnd'>, attendance: boolean): Pick<ResourceProgressState, 'positions' | 'lengthSeconds'> {

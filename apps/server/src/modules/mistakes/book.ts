@@ -13,20 +13,11 @@
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { mistakes as M } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
-import { mistakeEntries, mistakeExamAttempts, type QUESTION_TYPE_VALUES } from '../../db/schema/index.ts';
+import type { AnsweredQuestion, BookState, ShownAttempt } from '../exam/service.ts';
+import { mistakeEntries, mistakeExamAttempts } from '../../db/schema/mistakes.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Q = Db | Tx;
-type QuestionType = (typeof QUESTION_TYPE_VALUES)[number];
-
-/** One answered question of a graded paper. */
-export interface AnsweredQuestion {
-  questionId: number;
-  bank: string;
-  type: QuestionType;
-  given: string[];
-  right: boolean;
-}
 
 /** A miss into the book: where it was made and when. */
 async function addMisses(tx: Tx, personId: number, misses: AnsweredQuestion[], source: M.MistakeSource, sourceTitle: string, missedAt: Date | null) {
@@ -52,7 +43,7 @@ async function addMisses(tx: Tx, personId: number, misses: AnsweredQuestion[], s
 }
 
 /** Records a graded practice test (模拟练习 or 错题重练) into its learner's book; `gradedAt` (the demo seed's past) or now. */
-export async function recordPractice(tx: Tx, personId: number, kind: 'random' | 'mistakes', answered: AnsweredQuestion[], gradedAt: Date | null = null) {
+export async function recordPractice(tx: Tx, personId: number, kind: 'random' | 'mistakes', answered: AnsweredQuestion[], gradedAt: Date | null = null): Promise<void> {
   const given = answered.filter((a) => a.given.length > 0);
   await addMisses(
     tx,
@@ -74,14 +65,6 @@ export async function recordPractice(tx: Tx, personId: number, kind: 'random' | 
     .where(and(eq(mistakeEntries.personId, personId), inArray(mistakeEntries.questionId, right), isNull(mistakeEntries.removedAt)));
 }
 
-/** An exam attempt whose answers are now shown to its owner. */
-export interface ShownAttempt {
-  attemptId: number;
-  examTitle: string;
-  submittedAt: Date;
-  wrong: AnsweredQuestion[];
-}
-
 /**
  * Copies an exam attempt's wrong answers into its owner's book, once: the attempt's row in
  * mistake_exam_attempts is the claim (a second instance or tab copying it at the same moment waits
@@ -101,7 +84,7 @@ export async function copiedAttempts(q: Q, personId: number): Promise<Set<number
 }
 
 /** How many questions are in the book, and where the given questions stand in it. */
-export async function bookStateOf(q: Q, personId: number, questionIds: number[]) {
+export async function bookStateOf(q: Q, personId: number, questionIds: number[]): Promise<BookState> {
   const [[active], rows] = await Promise.all([
     q.select({ n: count() }).from(mistakeEntries).where(and(eq(mistakeEntries.personId, personId), isNull(mistakeEntries.removedAt))),
     questionIds.length === 0

@@ -12,10 +12,10 @@
 import { and, asc, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { canTakeOnlineExam, type mistakes as M } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
-import { mistakeEntries } from '../../db/schema/index.ts';
+import { mistakeEntries } from '../../db/schema/mistakes.ts';
 import { Refusal } from '../../http/errors.ts';
 import type { Caller } from '../../http/auth.ts';
-import { iso, isoOrNull } from '../content/listing.ts';
+import { iso, isoOrNull } from '../../lib/listing.ts';
 import { EXAM_MSG, type ExamService } from '../exam/service.ts';
 import { copiedAttempts, recordExamAttempt } from './book.ts';
 

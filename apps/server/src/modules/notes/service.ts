@@ -8,11 +8,13 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { UC_CODE, notes as N } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
-import { courseAppraisals, courseCriticisms, courseResources, courses, notes, persons } from '../../db/schema/index.ts';
+import { courseResources, courses } from '../../db/schema/catalog.ts';
+import { courseAppraisals, courseCriticisms, notes } from '../../db/schema/notes.ts';
+import { persons } from '../../db/schema/people.ts';
 import { Refusal } from '../../http/errors.ts';
 import type { Caller } from '../../http/auth.ts';
 import type { Platform } from '../platform/service.ts';
-import { iso, isoOrNull, maskName, matchesAny, offsetOf, pageFrom, totalOver, type Page, type PageQuery } from '../content/listing.ts';
+import { iso, isoOrNull, maskName, matchesAny, offsetOf, pageFrom, totalOver, type Page, type PageQuery } from '../../lib/listing.ts';
 import { LEARNING_MSG } from '../learning/service.ts';
 
 export const NOTES_MSG = {

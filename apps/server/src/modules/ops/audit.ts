@@ -10,7 +10,8 @@
  */
 import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditLog, persons } from '../../db/schema/index.ts';
+import { persons } from '../../db/schema/people.ts';
+import { auditLog } from '../../db/schema/platform.ts';
 import { dayBoundIn } from '@portal/contract/calendar';
 
 /** The advisory-lock key of the prune (any constant no other lock in the portal uses). */

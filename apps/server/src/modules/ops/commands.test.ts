@@ -16,7 +16,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { auth, dev, learning as L, operator as O, urlOf } from '@portal/contract';
 import { openDatabase } from '../../db/client.ts';
-import { seedDemo } from '../../db/seed.ts';
+import { seedDemo } from '../../seed/seed.ts';
 
 const run = promisify(execFile);
 const SERVER = path.resolve(import.meta.dirname, '../../main.ts');

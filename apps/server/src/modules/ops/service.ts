@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
-import { auditLog } from '../../db/schema/index.ts';
+import { auditLog } from '../../db/schema/platform.ts';
 import { makeAudit, parseBound } from './audit.ts';
 import { fileFoldersOf, takeBackup } from './backup.ts';
 

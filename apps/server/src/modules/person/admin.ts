@@ -15,14 +15,14 @@
 import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_ROLE_NAMES, admin as A, adminPeople as P, POSITION_LEVELS, UC_CODE, type AdminRole } from '@portal/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { cities, organs, persons } from '../../db/schema/index.ts';
+import { cities, organs, persons } from '../../db/schema/people.ts';
 import type { Caller } from '../../http/auth.ts';
 import { Refusal } from '../../http/errors.ts';
 import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
 import { randomPassword } from '../../lib/crypto.ts';
 import { startOfDayIn } from '@portal/contract/calendar';
 import { noticeCountsSince, type SmsSender } from '../../integrations/sms.ts';
-import { allRows, matchesAny, offsetOf, outer, pageFrom, totalOver, type Page, type PageQuery } from '../content/listing.ts';
+import { allRows, matchesAny, offsetOf, outer, pageFrom, totalOver, type Page, type PageQuery } from '../../lib/listing.ts';
 import type { Platform } from '../platform/service.ts';
 import type { Uc } from '../uc/service.ts';
 import { recordChange } from '../admin/service.ts';

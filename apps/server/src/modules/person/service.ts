@@ -6,7 +6,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { canUsePermissionModules, MSG, POSITION_LEVELS, type AiIdentity, type DisplaySettings, showsNationalAcademyLink, type PortalConfig, type SessionPerson } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
-import { cities, organs, persons } from '../../db/schema/index.ts';
+import { cities, organs, persons } from '../../db/schema/people.ts';
 import { utcOffsetMinutes } from '@portal/contract/calendar';
 import { hmac, hmacEquals, newId } from '../../lib/crypto.ts';
 import { Refusal } from '../../http/errors.ts';

@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { MSG, UC_CODE } from '@portal/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { auditLog, rateLimits } from '../../db/schema/index.ts';
+import { auditLog, rateLimits } from '../../db/schema/platform.ts';
 import { Refusal } from '../../http/errors.ts';
 
 export interface AuditEntry {

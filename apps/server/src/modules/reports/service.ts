@@ -10,26 +10,15 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { and, asc, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { teacher as T } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
-import {
-  categories,
-  classCourses,
-  classMembers,
-  classMessages,
-  classTeachers,
-  courseCompletions,
-  courseResources,
-  courses,
-  examAttempts,
-  exams,
-  installs,
-  messageRecipients,
-  organs,
-  persons,
-  resourceProgress,
-  teacherClasses,
-} from '../../db/schema/index.ts';
-import { containsPattern, iso, isoOrNull, offsetOf, pageFrom, totalOver, type Page, type PageQuery } from '../content/listing.ts';
-import { inUse, requiredSecondsOf } from '../learning/service.ts';
+import { categories, courseResources, courses, installs } from '../../db/schema/catalog.ts';
+import { examAttempts, exams } from '../../db/schema/exam.ts';
+import { classMessages, messageRecipients } from '../../db/schema/inbox.ts';
+import { courseCompletions, resourceProgress } from '../../db/schema/learning.ts';
+import { organs, persons } from '../../db/schema/people.ts';
+import { classCourses, classMembers, classTeachers, teacherClasses } from '../../db/schema/teaching.ts';
+import { containsPattern, iso, isoOrNull, offsetOf, pageFrom, totalOver, type Page, type PageQuery } from '../../lib/listing.ts';
+import { inUse } from '../learning/service.ts';
+import { requiredSecondsOf } from '../catalog/requiredSeconds.ts';
 
 export type ClassRow = typeof teacherClasses.$inferSelect;
 

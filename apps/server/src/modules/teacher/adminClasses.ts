@@ -16,23 +16,16 @@ import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm
 import { admin as A, adminTraining as T } from '@portal/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import {
-  classCourses,
-  classMembers,
-  classMessages,
-  classTeachers,
-  exams,
-  installs,
-  organs,
-  persons,
-  remindRuns,
-  remindSchedules,
-  teacherClasses,
-  works,
-} from '../../db/schema/index.ts';
+import { installs } from '../../db/schema/catalog.ts';
+import { exams } from '../../db/schema/exam.ts';
+import { classMessages } from '../../db/schema/inbox.ts';
+import { organs, persons } from '../../db/schema/people.ts';
+import { remindRuns, remindSchedules } from '../../db/schema/remind.ts';
+import { classCourses, classMembers, classTeachers, teacherClasses } from '../../db/schema/teaching.ts';
+import { works } from '../../db/schema/work.ts';
 import { Refusal } from '../../http/errors.ts';
 import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
-import { allRows, containsPattern } from '../content/listing.ts';
+import { allRows, containsPattern } from '../../lib/listing.ts';
 import type { Platform } from '../platform/service.ts';
 import { changeRecorded, recordChange } from '../admin/service.ts';
 

@@ -13,11 +13,12 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { remind as R, teacher as T } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
-import { classMessages, messageRecipients, remindRuns, remindSchedules } from '../../db/schema/index.ts';
+import { remindRuns, remindSchedules } from '../../db/schema/remind.ts';
 import { Refusal } from '../../http/errors.ts';
 import { noticeCountsSince, sendNoticesWithinCap, takeNoticeCap, type SmsSender } from '../../integrations/sms.ts';
 import { nextWeekly, startOfDayIn } from '@portal/contract/calendar';
-import { iso, isoOrNull } from '../content/listing.ts';
+import { iso, isoOrNull } from '../../lib/listing.ts';
+import { postMessage, recordSms } from '../inbox/service.ts';
 import type { Jobs } from '../jobs/service.ts';
 import type { Platform } from '../platform/service.ts';
 import { studyRuleOf, type ClassRow, type Reports } from '../reports/service.ts';
@@ -129,21 +130,19 @@ export function makeReminders({ db, reports, platform, sms, jobs, notHandedIn, n
     const texting = letter.channel !== 'message';
     let messageId: number | null = null;
     if (inbox) {
-      messageId = await db.transaction(async (tx) => {
-        const [m] = await tx.insert(classMessages).values({ classId: cls.id, senderId: sender.personId, title: letter.title, content: letter.template, sms: texting }).returning({ id: classMessages.id });
-        await tx.insert(messageRecipients).values(items.map((i) => ({ messageId: m!.id, personId: i.view.personId, content: i.view.content })));
-        return m!.id;
-      });
+      messageId = await db.transaction((tx) =>
+        postMessage(
+          tx,
+          { classId: cls.id, senderId: sender.personId, title: letter.title, content: letter.template, sms: texting },
+          items.map((i) => ({ personId: i.view.personId, content: i.view.content })),
+        ),
+      );
     }
     const states = texting ? await sendNoticesWithinCap(db, sms, { perPhone: noticesPerPhoneDaily, since: startOfDayIn(timeZone) }, items.map((i) => ({ mobile: i.mobile, text: i.view.sms! }))) : [];
     const outcome = { sent: 0, failed: 0, capped: 0 };
     for (const [n, s] of states.entries()) {
       outcome[s.status]++;
-      if (messageId !== null)
-        await db
-          .update(messageRecipients)
-          .set({ smsStatus: s.status, smsAt: new Date(), smsError: s.error })
-          .where(and(eq(messageRecipients.messageId, messageId), eq(messageRecipients.personId, items[n]!.view.personId)));
+      if (messageId !== null) await recordSms(db, messageId, items[n]!.view.personId, s);
     }
     const recipients = items.map((i, n) => ({ personId: i.view.personId, sms: states[n]?.status ?? null }));
     const [run] = await db.insert(remindRuns).values({ classId: cls.id, scheduleId, senderId: sender.personId, title: letter.title, channel: letter.channel, outcome: 'sent', messageId, recipients }).returning({ id: remindRuns.id });

@@ -6,21 +6,22 @@
  * uc). Every teacher action, refused or done, is written to the audit log.
  */
 import type { Readable } from 'node:stream';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { UC_CODE, teacher as T } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
-import { classCourses, classMembers, classMessages, messageRecipients, teacherClasses } from '../../db/schema/index.ts';
+import { classCourses, classMembers, teacherClasses } from '../../db/schema/teaching.ts';
 import type { Caller } from '../../http/auth.ts';
 import { Refusal } from '../../http/errors.ts';
 import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
 import { randomPassword } from '../../lib/crypto.ts';
 import { noticeCountsSince, sendNoticesWithinCap, type SmsSender } from '../../integrations/sms.ts';
-import { allRows, iso, type PageQuery } from '../content/listing.ts';
+import { allRows, iso, type PageQuery } from '../../lib/listing.ts';
 import { startOfDayIn } from '@portal/contract/calendar';
 import type { Platform } from '../platform/service.ts';
 import type { Uc } from '../uc/service.ts';
 import type { PersonService } from '../person/service.ts';
 import type { CertificateService } from '../certificate/service.ts';
+import { deleteClassMessage, liveClassMessage, markRead, markTexted, postMessage, recipientsOf, recordSms } from '../inbox/service.ts';
 import { studyRuleOf, type ClassRow, type Reports } from '../reports/service.ts';
 
 /**
@@ -28,11 +29,6 @@ import { studyRuleOf, type ClassRow, type Reports } from '../reports/service.ts'
  * a link to the page it is about; other modules call this in their own transaction (a certificate's
  * issue), so the message exists exactly when what it announces does.
  */
-export async function messageFromCollege(tx: Db, personId: number, m: { title: string; content: string; link: string; sentAt: Date }) {
-  const [row] = await tx.insert(classMessages).values({ classId: null, senderId: null, ...m }).returning({ id: classMessages.id });
-  await tx.insert(messageRecipients).values({ messageId: row!.id, personId });
-}
-
 /** A class notice as an SMS: the class, the title, the text and the teacher who sends it. */
 export const noticeSmsText = (className: string, title: string, content: string, teacherName: string) => `【${className}】${title}：${content}（${teacherName}）`;
 
@@ -148,12 +144,9 @@ export function makeTeacher({ db, reports, platform, sms, uc, person, noticesPer
     for (const [i, p] of people.entries()) {
       const { status, error } = states[i]!;
       outcome[status]++;
-      await db
-        .update(messageRecipients)
-        .set({ smsStatus: status, smsAt: new Date(), smsError: error })
-        .where(and(eq(messageRecipients.messageId, messageId), eq(messageRecipients.personId, p.personId)));
+      await recordSms(db, messageId, p.personId, { status, error });
     }
-    await db.update(classMessages).set({ sms: true }).where(eq(classMessages.id, messageId));
+    await markTexted(db, messageId);
     await audit(a, 'sendSMS', a.cls.id, outcome.sent > 0 || people.length === 0 ? 'success' : 'failure', { messageId, personIds: people.map((p) => p.personId), ...outcome });
     return outcome;
   }
@@ -161,10 +154,7 @@ export function makeTeacher({ db, reports, platform, sms, uc, person, noticesPer
   const smsText = (a: ClassAccess, m: { title: string; content: string }) => noticeSmsText(a.cls.name, m.title, m.content, a.teacher.personName);
 
   async function liveMessage(a: ClassAccess, messageId: number) {
-    const [m] = await db
-      .select()
-      .from(classMessages)
-      .where(and(eq(classMessages.id, messageId), eq(classMessages.classId, a.cls.id), isNull(classMessages.deletedAt)));
+    const m = await liveClassMessage(db, a.cls.id, messageId);
     return m ?? (await refuse(a, 'sendSMS', TEACHER_MSG.messageMissing, { messageId }));
   }
 
@@ -363,9 +353,7 @@ export function makeTeacher({ db, reports, platform, sms, uc, person, noticesPer
 
     async sendMessage(a: ClassAccess, body: { personIds: number[]; title: string; content: string; sms: boolean }) {
       const people = body.personIds.length ? await chosenMembers(a, 'sendMessage', body.personIds) : await reports.members(a.cls.id, []);
-      const [m] = await db.insert(classMessages).values({ classId: a.cls.id, senderId: a.teacher.personId, title: body.title, content: body.content }).returning({ id: classMessages.id });
-      const messageId = m!.id;
-      if (people.length) await db.insert(messageRecipients).values(people.map((p) => ({ messageId, personId: p.personId })));
+      const messageId = await postMessage(db, { classId: a.cls.id, senderId: a.teacher.personId, title: body.title, content: body.content }, people);
       await audit(a, 'sendMessage', a.cls.id, 'success', { messageId, personIds: people.map((p) => p.personId), sms: body.sms });
       const text = smsText(a, body);
       const smsOutcome = body.sms ? await textRecipients(a, messageId, people.map((p) => ({ ...p, text }))) : null;
@@ -373,12 +361,7 @@ export function makeTeacher({ db, reports, platform, sms, uc, person, noticesPer
     },
 
     async deleteMessage(a: ClassAccess, messageId: number) {
-      const rows = await db
-        .update(classMessages)
-        .set({ deletedAt: new Date() })
-        .where(and(eq(classMessages.id, messageId), eq(classMessages.classId, a.cls.id), isNull(classMessages.deletedAt)))
-        .returning({ id: classMessages.id });
-      if (rows.length === 0) await refuse(a, 'deleteMessage', TEACHER_MSG.messageMissing, { messageId });
+      if (!(await deleteClassMessage(db, a.cls.id, messageId))) await refuse(a, 'deleteMessage', TEACHER_MSG.messageMissing, { messageId });
       await audit(a, 'deleteMessage', a.cls.id, 'success', { messageId });
       return null;
     },
@@ -386,10 +369,7 @@ export function makeTeacher({ db, reports, platform, sms, uc, person, noticesPer
     /** The message by SMS to the chosen recipients, or to every recipient who has not read it. */
     async sendSms(a: ClassAccess, body: { messageId: number; personIds: number[] }) {
       const m = await liveMessage(a, body.messageId);
-      const recipients = await db
-        .select({ personId: messageRecipients.personId, readAt: messageRecipients.readAt, content: messageRecipients.content })
-        .from(messageRecipients)
-        .where(and(eq(messageRecipients.messageId, m.id), body.personIds.length ? inArray(messageRecipients.personId, body.personIds) : undefined));
+      const recipients = await recipientsOf(db, m.id, body.personIds);
       if (body.personIds.length && recipients.length !== new Set(body.personIds).size) await refuse(a, 'sendSMS', TEACHER_MSG.notRecipient, { messageId: m.id, personIds: body.personIds });
       const targets = body.personIds.length ? recipients : recipients.filter((r) => r.readAt === null);
       if (targets.length === 0) await refuse(a, 'sendSMS', TEACHER_MSG.nobodyToText, { messageId: m.id });
@@ -446,10 +426,7 @@ export function makeTeacher({ db, reports, platform, sms, uc, person, noticesPer
     myMessages: (caller: Caller, unreadOnly: boolean, q: PageQuery) => reports.myMessages(caller.personId, unreadOnly, q),
 
     async readMessage(caller: Caller, messageId: number) {
-      await db
-        .update(messageRecipients)
-        .set({ readAt: new Date() })
-        .where(and(eq(messageRecipients.messageId, messageId), eq(messageRecipients.personId, caller.personId), isNull(messageRecipients.readAt)));
+      await markRead(db, caller.personId, messageId);
       const page = await reports.myMessages(caller.personId, false, { pageNum: 1, pageSize: 1 }, messageId);
       const message = page.list[0];
       if (!message) throw new Refusal(TEACHER_MSG.messageMissing);

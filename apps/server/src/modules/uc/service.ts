@@ -22,7 +22,9 @@ import {
   type AdminRole,
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
-import { adminChallenges, adminRoles, captchas, credentials, persons, sessions, smsCodes, wechatTickets } from '../../db/schema/index.ts';
+import { adminChallenges, adminRoles } from '../../db/schema/admin.ts';
+import { persons } from '../../db/schema/people.ts';
+import { captchas, credentials, sessions, smsCodes, wechatTickets } from '../../db/schema/uc.ts';
 import { hashPassword, newId, newToken, sha256, sixDigits, verifyPassword } from '../../lib/crypto.ts';
 import { startOfDayIn } from '@portal/contract/calendar';
 import { Refusal } from '../../http/errors.ts';

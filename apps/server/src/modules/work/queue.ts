@@ -14,10 +14,11 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { review as R, work as W } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
-import { organs, persons, workReviews, workSubmissions, works } from '../../db/schema/index.ts';
+import { organs, persons } from '../../db/schema/people.ts';
+import { workReviews, workSubmissions, works } from '../../db/schema/work.ts';
 import type { Caller } from '../../http/auth.ts';
 import { Refusal } from '../../http/errors.ts';
-import { iso, offsetOf, type Page, type PageQuery } from '../content/listing.ts';
+import { iso, offsetOf, type Page, type PageQuery } from '../../lib/listing.ts';
 import type { Platform } from '../platform/service.ts';
 import type { ClassRow } from '../reports/service.ts';
 import type { ClassAccess } from '../teacher/service.ts';

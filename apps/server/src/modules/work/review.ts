@@ -6,15 +6,15 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { bookTitle, type work as W } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
-import { classMessages, messageRecipients, workReviews, workSubmissions, workVersions, type works } from '../../db/schema/index.ts';
+import { postMessage } from '../inbox/service.ts';
+import { workReviews, workSubmissions, workVersions, type works } from '../../db/schema/work.ts';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type WorkRow = typeof works.$inferSelect;
 
-/** Writes the learner a class message (the 我的消息 of modules/teacher). */
+/** Writes the learner a class message (their 我的消息, kept by modules/inbox). */
 export async function notifyLearner(tx: Tx, m: { classId: number; senderId: number; personId: number; title: string; content: string }) {
-  const [row] = await tx.insert(classMessages).values({ classId: m.classId, senderId: m.senderId, title: m.title, content: m.content }).returning({ id: classMessages.id });
-  await tx.insert(messageRecipients).values({ messageId: row!.id, personId: m.personId });
+  await postMessage(tx, { classId: m.classId, senderId: m.senderId, title: m.title, content: m.content }, [{ personId: m.personId }]);
 }
 
 export interface Verdict {

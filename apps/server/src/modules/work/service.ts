@@ -9,12 +9,15 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { UC_CODE, bookTitle, collegeChineseDateTime, wordCount, work as W } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
-import { classMembers, courses, installs, organs, persons, teacherClasses, workExtensions, workFiles, workSubmissions, workVersions, works, type PracticeData } from '../../db/schema/index.ts';
+import { courses, installs } from '../../db/schema/catalog.ts';
+import { organs, persons } from '../../db/schema/people.ts';
+import { classMembers, teacherClasses } from '../../db/schema/teaching.ts';
+import { workExtensions, workFiles, workSubmissions, workVersions, works, type PracticeData } from '../../db/schema/work.ts';
 import type { Caller } from '../../http/auth.ts';
 import { Refusal } from '../../http/errors.ts';
 import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
 import { newId } from '../../lib/crypto.ts';
-import { allRows, containsPattern, iso, offsetOf, type Page, type PageQuery } from '../content/listing.ts';
+import { allRows, containsPattern, iso, offsetOf, type Page, type PageQuery } from '../../lib/listing.ts';
 import type { Platform } from '../platform/service.ts';
 import type { ClassAccess } from '../teacher/service.ts';
 import type { ClassRow } from '../reports/service.ts';

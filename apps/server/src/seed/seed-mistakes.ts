@@ -5,8 +5,8 @@
  * rule and recorded by the book's own functions, as the portal would have. Runs after the exams seed.
  */
 import { eq } from 'drizzle-orm';
-import type { Db } from './client.ts';
-import { persons, practiceTests, questions, type PaperEntry } from './schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { persons, practiceTests, questions, type PaperEntry } from '../db/schema/index.ts';
 import { gradePaper } from '../modules/exam/grade.ts';
 import { recordPractice } from '../modules/mistakes/book.ts';
 

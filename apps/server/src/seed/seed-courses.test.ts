@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_ASSETS_DIR, DEMO_FILES } from './seed-content.ts';
 import { DEMO_COURSES, DEMO_SECONDS_PER_HOUR, LIVE_MINUTES_PER_HOUR } from './seed-courses.ts';
 import { loadConfig } from '../config.ts';
-import { requiredSecondsOf } from '../modules/learning/service.ts';
+import { requiredSecondsOf } from '../modules/catalog/requiredSeconds.ts';
 
 const DAY = 86_400_000;
 const file = (f: string) => path.join(DEMO_ASSETS_DIR, f);

@@ -15,7 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { DEFAULT_TIME_ZONE } from '@portal/contract';
-import type { Db } from './client.ts';
+import type { Db } from '../db/client.ts';
 import { DEMO_SHORT_TOPIC } from './seed-content.ts';
 import {
   auditLog,
@@ -37,8 +37,9 @@ import {
   resourceProgress,
   studySessions,
   trainingYears,
-} from './schema/index.ts';
-import { chinaYear, makeLearning, requiredSecondsOf } from '../modules/learning/service.ts';
+} from '../db/schema/index.ts';
+import { chinaYear, makeLearning } from '../modules/learning/service.ts';
+import { requiredSecondsOf } from '../modules/catalog/requiredSeconds.ts';
 import { issueCertificates } from '../modules/certificate/service.ts';
 import { gradePaper } from '../modules/exam/grade.ts';
 import { startOfDayIn } from '@portal/contract/calendar';

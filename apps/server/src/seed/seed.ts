@@ -4,8 +4,8 @@
  * Deterministic (a seeded generator) so every fresh start looks the same.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from './client.ts';
-import { adminRoles, cities, credentials, organs, persons } from './schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { adminRoles, cities, credentials, organs, persons } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/crypto.ts';
 import { seedContent } from './seed-content.ts';
 import { seedLearning } from './seed-learning.ts';

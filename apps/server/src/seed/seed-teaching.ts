@@ -6,8 +6,8 @@
  * (13700000001) has a class of their own, so the wall between classes can be seen and tested.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from './client.ts';
-import { classCourses, classMembers, classMessages, classTeachers, courses, installs, messageRecipients, persons, planCourses, plans, teacherClasses, trainingYears } from './schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { classCourses, classMembers, classMessages, classTeachers, courses, installs, messageRecipients, persons, planCourses, plans, teacherClasses, trainingYears } from '../db/schema/index.ts';
 import { makeReports, studyRuleOf } from '../modules/reports/service.ts';
 import { chinaYear } from '../modules/learning/service.ts';
 import { ANNUAL_CLASS_DAYS_AGO } from './seed-learning.ts';

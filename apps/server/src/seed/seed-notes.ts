@@ -4,8 +4,8 @@
  * courses carry a few comments with replies. Runs after seedLearning, from its progress.
  */
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from './client.ts';
-import { courseAppraisals, courseCompletions, courseCriticisms, courseResources, notes, persons, resourceProgress } from './schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { courseAppraisals, courseCompletions, courseCriticisms, courseResources, notes, persons, resourceProgress } from '../db/schema/index.ts';
 
 const NOTE_TEXTS = [
   ['核心要点', '本节的三个要点：\n一是坚持问题导向；\n二是突出实干实效；\n三是注重统筹协调。'],

@@ -5,9 +5,9 @@
  * deadline on, and an ethics test with partial credit. Runs after the content seed.
  */
 import { and, eq, isNotNull, like } from 'drizzle-orm';
-import type { Db } from './client.ts';
-import { examQuestions, exams, questions, type RandomRule } from './schema/index.ts';
-import { chinaYearOf } from '../modules/content/listing.ts';
+import type { Db } from '../db/client.ts';
+import { examQuestions, exams, questions, type RandomRule } from '../db/schema/index.ts';
+import { chinaYearOf } from '../lib/listing.ts';
 import { DEMO_SHORT_TOPIC } from './seed-content.ts';
 
 type NewQuestion = typeof questions.$inferInsert;

@@ -2,9 +2,9 @@
  * The tasks the worker pool runs, by name (pool.ts says how to add one). Each imports its module when
  * first run, in the worker: the request thread never loads pdf-lib, fontkit and the like.
  */
-import type { CertificateLook, CertificatePage } from '../modules/certificate/pdf.ts';
+import type { CertificateLook, CertificatePage } from './modules/certificate/pdf.ts';
 
-const certificatePdf = () => import('../modules/certificate/pdf.ts');
+const certificatePdf = () => import('./modules/certificate/pdf.ts');
 
 export const tasks = {
   /** One certificate as a one-page PDF. */

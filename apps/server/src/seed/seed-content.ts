@@ -12,7 +12,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from './client.ts';
+import type { Db } from '../db/client.ts';
 import {
   aboutSections,
   categories,
@@ -35,8 +35,8 @@ import {
   persons,
   realtimeNotices,
   trainingYears,
-} from './schema/index.ts';
-import { chinaYearOf } from '../modules/content/listing.ts';
+} from '../db/schema/index.ts';
+import { chinaYearOf } from '../lib/listing.ts';
 import { htmlOfPlainText } from '../lib/sanitizeHtml.ts';
 import { DEMO_CATEGORIES, DEMO_COURSES, DEMO_SECONDS_PER_HOUR, LIVE_MINUTES_PER_HOUR, timeNote } from './seed-courses.ts';
 

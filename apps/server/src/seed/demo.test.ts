@@ -28,7 +28,7 @@ import {
   resourceProgress,
   studySessions,
   teacherClasses,
-} from './schema/index.ts';
+} from '../db/schema/index.ts';
 import { isClean, REVOKED_HOLDER } from './seed-learning.ts';
 import { demoCertificateNo } from './seed-content.ts';
 

@@ -9,9 +9,9 @@
  * seedTeaching; a few batched inserts, so it stays fast.
  */
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from './client.ts';
+import type { Db } from '../db/client.ts';
 import { wordCount } from '@portal/contract';
-import { classCourses, classMembers, classMessages, classTeachers, courses, messageRecipients, persons, teacherClasses, workExtensions, workSubmissions, workVersions, works, type PracticeData } from './schema/index.ts';
+import { classCourses, classMembers, classMessages, classTeachers, courses, messageRecipients, persons, teacherClasses, workExtensions, workSubmissions, workVersions, works, type PracticeData } from '../db/schema/index.ts';
 
 const DAY = 86_400_000;
 
