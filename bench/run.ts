@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: measures the QUALITY.md bars this tree can measure, prints a table per bar and
- * writes bench/results/<name>.json. Run on an otherwise idle machine; figures go in the README.
+ * writes bench/results/<name>.json. Run on an otherwise idle machine; figures go in docs/benchmarks.md.
  *
  *   start   npm start → first served page, on an existing embedded database (bar ≤ 10 s)
  *   bundle  JavaScript the /index first load fetches, gzip (bar ≤ 250 KB)
@@ -23,7 +23,7 @@
  *           (bar: p99 ≤ 300 ms for each, 0 errors; afterwards 0 lost, 0 overwritten, 0 mismatched scores,
  *           checked from the database; any of those not 0 fails the run). Each learner opens its own
  *           connections with its first call, as browsers do (BENCH_EXAM_CONNECTIONS=64: a shared pool
- *           instead); BENCH_EXAM_VIA=nginx sends them through the README's nginx example. Beside each
+ *           instead); BENCH_EXAM_VIA=nginx sends them through the nginx example (deploy/nginx). Beside each
  *           latency: the server's own (Server-Timing), the time until a new connection was accepted and
  *           until the first byte; a second table (exam-cpu) has the CPU the instance, PostgreSQL and the
  *           load generator used in the start window and over the run, the generator's event-loop delay
@@ -720,7 +720,7 @@ async function benchExam() {
   // suffice for one learner's calls) within the start window. A number instead: one shared pool.
   const perLearner = (process.env.BENCH_EXAM_CONNECTIONS ?? 'learner') === 'learner';
   const CONNECTIONS = perLearner ? LEARNERS : Number(process.env.BENCH_EXAM_CONNECTIONS);
-  // direct: to the instance; nginx: through the README's nginx example in front of it.
+  // direct: to the instance; nginx: through the nginx example (deploy/nginx) in front of it.
   const VIA = process.env.BENCH_EXAM_VIA === 'nginx' ? 'nginx' : 'direct';
   const START_WITHIN_MS = 10_000;
   const ANSWERING_MS = 60_000;

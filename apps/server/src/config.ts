@@ -1,5 +1,5 @@
 /**
- * Environment → typed configuration, validated once at start. Every option is listed in the README
+ * Environment → typed configuration, validated once at start. Every option is listed in docs/configuration.md
  * with its default; nothing else in the server reads process.env.
  */
 import { z } from 'zod';
@@ -48,7 +48,7 @@ const schema = z.object({
   /**
    * PostgreSQL connections each instance opens at most (instances × this must stay under the server's
    * max_connections). 20: the exam spike measured p99 277 ms for starts with 20 and 816 ms with 10
-   * (README, measured figures); four instances × 20 still leave a reserve under PostgreSQL's default 100.
+   * (docs/benchmarks.md); four instances × 20 still leave a reserve under PostgreSQL's default 100.
    */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   /**

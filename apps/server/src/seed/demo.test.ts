@@ -1,7 +1,7 @@
 /**
  * The demo tells one story: every certificate in it is earned by the learning and the 结业考试 its
  * ledger shows, and every page that shows the same figure shows the same value (the learner's
- * certificate list, the topic page, the class statistics); the learners the README promises a clean
+ * certificate list, the topic page, the class statistics); the learners docs/demo-data.md promises a clean
  * start have no record at all; each plan offers the hours it asks for, and a class asks for no more
  * than its required courses carry. Walks a freshly seeded demo through the real calls.
  */

@@ -1,5 +1,5 @@
 /**
- * The reverse-proxy example of the README (deploy/nginx/portal.conf), run for real: two server
+ * The reverse-proxy example (deploy/nginx/portal.conf), run for real: two server
  * processes on one PostgreSQL and one shared DATA_DIR, with TRUST_PROXY, behind Debian's nginx
  * started on the example file (only its ports changed). Through the proxy: sessions and uploads work
  * whichever instance answers, both instances get requests, a client cannot forge its address, the

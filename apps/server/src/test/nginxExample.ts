@@ -1,5 +1,5 @@
 /**
- * The README's nginx example (deploy/nginx/portal.conf) run for real, with only its upstream servers
+ * The nginx example (deploy/nginx/portal.conf) run for real, with only its upstream servers
  * and listen address replaced: used by the nginx test and by the exam bench's run behind the proxy.
  */
 import { spawn, type ChildProcess } from 'node:child_process';

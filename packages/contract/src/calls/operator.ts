@@ -85,7 +85,7 @@ export const OPERATOR_MSG = {
   backupFailed: '备份失败',
 } as const;
 
-/** What the import takes, in the order the kinds name each other's rows (README: importing the college's data). */
+/** What the import takes, in the order the kinds name each other's rows (docs/operations.md: importing the college's data). */
 export const IMPORT_KINDS = ['units', 'people', 'courses', 'plans', 'classes', 'questions'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 /** The largest workbook the import call takes (100,000 people are about 7 MB). */

@@ -98,7 +98,7 @@ function UploadPanel({ settings }: { settings: { maxBytes: number; ffmpeg: boole
           type="warning"
           showIcon
           title="服务器未安装 ffmpeg：视频无法检查和转码，暂不能上传视频"
-          description="请运维人员在服务器上执行 apt-get install -y ffmpeg（说明见 README 的“媒体库”一节），安装后无需重启，即可上传；转码失败的视频可点“重新转码”。"
+          description="请运维人员在服务器上执行 apt-get install -y ffmpeg（说明见 docs/administration.md 的“媒体库”一节），安装后无需重启，即可上传；转码失败的视频可点“重新转码”。"
         />
       ) : null}
       <Space orientation="vertical" style={{ width: '100%' }}>
