@@ -62,6 +62,8 @@ describe('the college calendar', () => {
     expect(collegeStartOfDay(at).toISOString()).toBe('2026-12-31T16:00:00.000Z');
     expect(collegeYearStart(2027).toISOString()).toBe('2026-12-31T16:00:00.000Z');
     expect(collegeWallClockAsUtc(at).toISOString()).toBe('2027-01-01T07:08:05.000Z');
+    // An Excel cell keeps the instant's milliseconds, as the export's rows equal the screen's.
+    expect(collegeWallClockAsUtc(new Date(at).getTime() + 512).toISOString()).toBe('2027-01-01T07:08:05.512Z');
   });
 
   it("reads a date or time typed on the college's clock; a date that does not exist is none", () => {

@@ -196,8 +196,9 @@ export const collegeInstant = (wall: { year: number; month: number; day: number;
  * cell), so the cell shows what the screen shows.
  */
 export const collegeWallClockAsUtc = (at: Date | number) => {
-  const w = collegeWallClock(at);
-  return new Date(Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second));
+  const t = ms(at);
+  // Milliseconds kept: a cell holds the instant's own fraction of a second, as the screen's time does.
+  return new Date(t + offsetMs(collegeZone, t));
 };
 
 /** The college's date and time as the numbers typed, or null when no such date exists (2026-02-30, 24:00). */
