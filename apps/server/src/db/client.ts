@@ -12,6 +12,8 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** The handle a `db.transaction` callback gets: what a write that must commit with others takes. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either handle: a read or write that works both alone and inside a caller's transaction. */
+export type Q = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

@@ -12,7 +12,7 @@ import { desc, eq, gt, lt } from 'drizzle-orm';
 import { admin as A, operator as O, type AdminRole } from '@portal/contract';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db, Tx, Q } from '../../db/client.ts';
 import { persons, serverInstances } from '../../db/schema/index.ts';
 import { HttpError } from '../../http/errors.ts';
 import { readiness } from '../../http/metrics.ts';
@@ -50,7 +50,7 @@ export interface Change {
  * it), so the entry and the change commit or roll back together. A change outside the database (a
  * file stored, a backup taken) passes the database itself, after the change is done.
  */
-export function recordChange(q: Db | Tx, c: Change) {
+export function recordChange(q: Q, c: Change) {
   return writeAudit(q, {
     personId: c.personId,
     ip: c.ip,

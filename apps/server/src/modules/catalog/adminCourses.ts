@@ -9,7 +9,7 @@
  */
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { admin as A, adminCourses as C, adminMedia } from '@portal/contract';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx, Q } from '../../db/client.ts';
 import { categories, courseResources, courses } from '../../db/schema/catalog.ts';
 import { courseCompletions, resourceProgress, studySessions } from '../../db/schema/learning.ts';
 import { notes } from '../../db/schema/notes.ts';
@@ -22,8 +22,6 @@ import { iso, isoOrNull, matchesAny, offsetOf, outer, pageFrom, totalOver } from
 import type { Platform } from '../platform/service.ts';
 import { requiredSecondsOf } from './requiredSeconds.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Reader = Db | Tx;
 type Filter = { keyword?: string | undefined; categoryId?: number | undefined; status?: C.CourseStatus | undefined };
 
 /** The job that completes a course for the learners who finished it when a chapter was hidden or removed (app.ts). */
@@ -100,7 +98,7 @@ export function makeAdminCourses({ db, platform, storage, changed, completionsTo
     );
   }
 
-  async function courseOf(r: Reader, id: number): Promise<C.AdminCourse | null> {
+  async function courseOf(r: Q, id: number): Promise<C.AdminCourse | null> {
     const [row] = await r
       .select({ c: courses, categoryName: categories.name, completions: courseCompletionsCount })
       .from(courses)

@@ -9,7 +9,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { admin as A, adminCertificate as AC, bookTitle } from '@portal/contract';
 import type { z } from 'zod';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db, Q } from '../../db/client.ts';
 import { installs, trainingYears } from '../../db/schema/catalog.ts';
 import { certificates } from '../../db/schema/certificate.ts';
 import { exams } from '../../db/schema/exam.ts';
@@ -39,7 +39,7 @@ export function makeCertificateAdmin(deps: { db: Db; platform: Platform; certifi
 
   // ---- the issuing rule ----------------------------------------------------------------------
 
-  async function rulesOf(where: SQL | undefined, page: { pageNum: number; pageSize: number }, q: Db | Tx = db) {
+  async function rulesOf(where: SQL | undefined, page: { pageNum: number; pageSize: number }, q: Q = db) {
     const [total] = await q.select({ n: count() }).from(installs).innerJoin(trainingYears, eq(trainingYears.id, installs.yearId)).where(where);
     const rows = await q
       .select({
@@ -77,7 +77,7 @@ export function makeCertificateAdmin(deps: { db: Db; platform: Platform; certifi
     return { list, total: total?.n ?? 0, ...page };
   }
 
-  const ruleOf = async (installId: number, q: Db | Tx = db) => (await rulesOf(eq(installs.id, installId), { pageNum: 1, pageSize: 1 }, q)).list[0] ?? null;
+  const ruleOf = async (installId: number, q: Q = db) => (await rulesOf(eq(installs.id, installId), { pageNum: 1, pageSize: 1 }, q)).list[0] ?? null;
   /** What a rule change's audit entry keeps: the rule as a person reads it. */
   const ruleShown = (r: AC.IssueRule) => ({
     requiredHours: r.requiredHours,
@@ -102,7 +102,7 @@ export function makeCertificateAdmin(deps: { db: Db; platform: Platform; certifi
     replaces: sql<string | null>`(select o.cert_no from ${certificates} o where o.id = ${certificates.replacesId})`,
     replacedBy: sql<string | null>`(select n.cert_no from ${certificates} n where n.replaces_id = ${certificates.id})`,
   };
-  const fromJoined = <T extends Record<string, unknown>>(cols: T, q: Db | Tx = db) =>
+  const fromJoined = <T extends Record<string, unknown>>(cols: T, q: Q = db) =>
     q
       .select(cols as unknown as typeof itemColumns)
       .from(certificates)
@@ -139,7 +139,7 @@ export function makeCertificateAdmin(deps: { db: Db; platform: Platform; certifi
     return { list: rows.map(itemOf), total: total?.n ?? 0, pageNum, pageSize };
   }
 
-  async function itemByNo(certNo: string, q: Db | Tx = db) {
+  async function itemByNo(certNo: string, q: Q = db) {
     const [r] = await fromJoined(itemColumns, q).where(eq(certificates.certNo, certNo.trim().toUpperCase()));
     return r ? itemOf(r) : null;
   }

@@ -13,7 +13,7 @@
 import { and, asc, count, desc, eq, gt, lte, max, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { admin as A, adminContent as C, workFileTypeOfName } from '@portal/contract';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx, Q } from '../../db/client.ts';
 import { aboutSections, collegeImages, downloads, faqs, flashNews, friendlyLinks, noticeAttachments, notices } from '../../db/schema/content.ts';
 import { HttpError, Refusal } from '../../http/errors.ts';
 import { imageTypeOf, type FileStorage } from '../../integrations/storage.ts';
@@ -26,8 +26,6 @@ import { cleanFileName, workFileTypeOf } from '../work/files.ts';
 
 type Kind = C.ContentKind;
 type Item = C.ContentItem;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Reader = Db | Tx;
 
 /** The columns every administered table has (schema/content.ts `editable`). */
 interface EditableColumns {
@@ -110,7 +108,7 @@ export interface AdminContentDeps {
 }
 
 export function makeAdminContent({ db, platform, storage, changed }: AdminContentDeps) {
-  async function itemOf(r: Reader, kind: Kind, id: number): Promise<Item | null> {
+  async function itemOf(r: Q, kind: Kind, id: number): Promise<Item | null> {
     const d = KINDS[kind];
     const [row] = (await r
       .select()

@@ -17,7 +17,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { admin as A, adminExams as X, bookTitle } from '@portal/contract';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx, Q } from '../../db/client.ts';
 import { installs } from '../../db/schema/catalog.ts';
 import { examAnswers, examAttempts, examQuestions, exams, questions } from '../../db/schema/exam.ts';
 import { persons } from '../../db/schema/people.ts';
@@ -29,8 +29,6 @@ import { recordChange } from '../admin/service.ts';
 import { gradePaper, type Gradable } from './grade.ts';
 import { messageFromCollege } from '../inbox/service.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Q = Db | Tx;
 type QuestionRow = typeof questions.$inferSelect;
 type ExamRow = typeof exams.$inferSelect;
 type QuestionFilter = z.infer<typeof X.questionFilter>;

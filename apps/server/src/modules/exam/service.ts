@@ -17,7 +17,7 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { canTakeOnlineExam, collegeChineseDateTime, type exam as E } from '@portal/contract';
-import { preparedRunner, type Db } from '../../db/client.ts';
+import { preparedRunner, type Db, type Tx, type Q } from '../../db/client.ts';
 import { examAnswers, examAttempts, examQuestions, exams, practiceTests, questions, type PaperEntry, type QUESTION_TYPE_VALUES } from '../../db/schema/exam.ts';
 import { Refusal } from '../../http/errors.ts';
 import type { Caller } from '../../http/auth.ts';
@@ -147,8 +147,6 @@ export interface PracticeRecordRow {
   banks: string[];
 }
 type AttemptRow = typeof examAttempts.$inferSelect;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type Q = Db | Tx;
 
 /** Option keys by position: A, B, C... */
 const keyOf = (i: number) => String.fromCharCode(65 + i);

@@ -17,7 +17,7 @@ import { pipeline } from 'node:stream/promises';
 import { and, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { adminMedia as M } from '@portal/contract';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx, Q } from '../../db/client.ts';
 import { mediaAssets } from '../../db/schema/media.ts';
 import { persons } from '../../db/schema/people.ts';
 import { HttpError, Refusal } from '../../http/errors.ts';
@@ -26,7 +26,6 @@ import type { Jobs } from '../jobs/service.ts';
 import { recordChange } from '../admin/service.ts';
 import { available, isPdf, pdfPageCount, pdfThumbnail, probeVideo, transcodeToHls, videoTypeOf, type MediaTools } from './tools.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Row = typeof mediaAssets.$inferSelect;
 type Asset = z.infer<typeof M.mediaAsset>;
 export interface Who {
@@ -86,7 +85,7 @@ export function makeMedia(deps: MediaDeps) {
   const audit = (tx: Tx, who: Who, id: number, action: string, before: unknown, after: unknown) =>
     recordChange(tx, { personId: who.personId, ip: who.ip, event: 'adminMedia', target: `media:${id}`, action, before, after });
 
-  const selectAsset = (q: Db | Tx = db) =>
+  const selectAsset = (q: Q = db) =>
     q
       .select({ a: mediaAssets, by: persons.personName })
       .from(mediaAssets)
@@ -112,12 +111,12 @@ export function makeMedia(deps: MediaDeps) {
     createdAt: a.createdAt.toISOString(),
     updatedAt: a.updatedAt.toISOString(),
   });
-  async function get(id: number, q: Db | Tx = db): Promise<Asset> {
+  async function get(id: number, q: Q = db): Promise<Asset> {
     const [row] = await selectAsset(q).where(eq(mediaAssets.id, id));
     if (!row) throw new Refusal(M.MEDIA_MSG.missing);
     return toAsset(row);
   }
-  const set = (id: number, values: Partial<typeof mediaAssets.$inferInsert>, tx: Db | Tx = db) =>
+  const set = (id: number, values: Partial<typeof mediaAssets.$inferInsert>, tx: Q = db) =>
     tx.update(mediaAssets).set({ ...values, updatedAt: sql`now()` }).where(eq(mediaAssets.id, id));
 
   async function byKey(key: string): Promise<Row> {

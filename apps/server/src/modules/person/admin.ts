@@ -14,7 +14,7 @@
  */
 import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_ROLE_NAMES, admin as A, adminPeople as P, POSITION_LEVELS, UC_CODE, type AdminRole } from '@portal/contract';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db, Q } from '../../db/client.ts';
 import { cities, organs, persons } from '../../db/schema/people.ts';
 import type { Caller } from '../../http/auth.ts';
 import { Refusal } from '../../http/errors.ts';
@@ -119,7 +119,7 @@ export function makePeople({ db, platform, sms, uc, noticesPerPhoneDaily, timeZo
     return found;
   }
 
-  const rolesOf = (personId: number, q: Db | Tx = db) => rolesHeldBy(q, personId);
+  const rolesOf = (personId: number, q: Q = db) => rolesHeldBy(q, personId);
 
   /** The person acted on; refused when they hold an administrative role and the actor is not a system administrator. */
   async function target(a: Actor, personId: number): Promise<Person> {
@@ -150,7 +150,7 @@ export function makePeople({ db, platform, sms, uc, noticesPerPhoneDaily, timeZo
   }
 
   /** One event for the section (the audit list's 人员与单位); the target says what: person:<personNo> or unit:<id>. */
-  const change = (q: Db | Tx, a: Actor, target: string, action: string, before: unknown, after: unknown) =>
+  const change = (q: Q, a: Actor, target: string, action: string, before: unknown, after: unknown) =>
     recordChange(q, { personId: a.caller.personId, ip: a.ip, event: 'adminPerson', target, action, before, after });
 
   // ---- units -------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { admin as A, adminTraining as T } from '@portal/contract';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx, Q } from '../../db/client.ts';
 import { installs } from '../../db/schema/catalog.ts';
 import { exams } from '../../db/schema/exam.ts';
 import { classMessages } from '../../db/schema/inbox.ts';
@@ -29,8 +29,6 @@ import { allRows, containsPattern } from '../../lib/listing.ts';
 import type { Platform } from '../platform/service.ts';
 import { changeRecorded, recordChange } from '../admin/service.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Q = Db | Tx;
 type Who = { personId: number; ip: string };
 type Paging = { pageNum: number; pageSize: number };
 type ClassSave = z.infer<typeof T.adminClassSave.body>;

@@ -8,7 +8,7 @@
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { UC_CODE, bookTitle, collegeChineseDateTime, wordCount, work as W } from '@portal/contract';
-import type { Db } from '../../db/client.ts';
+import type { Db, Q } from '../../db/client.ts';
 import { courses, installs } from '../../db/schema/catalog.ts';
 import { organs, persons } from '../../db/schema/people.ts';
 import { classMembers, teacherClasses } from '../../db/schema/teaching.ts';
@@ -22,7 +22,7 @@ import type { Platform } from '../platform/service.ts';
 import type { ClassAccess } from '../teacher/service.ts';
 import type { ClassRow } from '../reports/service.ts';
 import { diffTexts } from './diff.ts';
-import { applyReview, heldReviewOf, heldReviewsOn, notifyLearner, type Tx } from './review.ts';
+import { applyReview, heldReviewOf, heldReviewsOn, notifyLearner } from './review.ts';
 import { cleanFileName, workFileTypeOf, type PrivateFiles, type WorkFileType } from './files.ts';
 import { cleanText, renderMarkdown } from './markdown.ts';
 
@@ -192,7 +192,7 @@ export function makeWork({ db, platform, files, classesOf, classOfTeacher, uploa
     };
   }
 
-  async function mine(workId: number, personId: number, tx: Db | Tx = db): Promise<SubmissionRow | null> {
+  async function mine(workId: number, personId: number, tx: Q = db): Promise<SubmissionRow | null> {
     const [s] = await tx
       .select()
       .from(workSubmissions)
@@ -248,7 +248,7 @@ export function makeWork({ db, platform, files, classesOf, classOfTeacher, uploa
    * late autosave cannot both win); the first save of revision 0 creates it. A repeat of the content
    * already saved answers the current revision (a retry whose answer was lost).
    */
-  async function save(tx: Db | Tx, caller: Caller, w: WorkRow, revision: number, d: Draft): Promise<SubmissionRow> {
+  async function save(tx: Q, caller: Caller, w: WorkRow, revision: number, d: Draft): Promise<SubmissionRow> {
     const now = new Date();
     if (revision === 0) {
       const [created] = await tx
