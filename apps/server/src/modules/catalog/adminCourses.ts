@@ -21,6 +21,7 @@ import { recordChange } from '../admin/service.ts';
 import { iso, isoOrNull, matchesAny, offsetOf, outer, pageFrom, totalOver } from '../../lib/listing.ts';
 import type { Platform } from '../platform/service.ts';
 import { requiredSecondsOf } from './requiredSeconds.ts';
+import type { Who } from '../../http/auth.ts';
 
 type Filter = { keyword?: string | undefined; categoryId?: number | undefined; status?: C.CourseStatus | undefined };
 
@@ -28,11 +29,6 @@ type Filter = { keyword?: string | undefined; categoryId?: number | undefined; s
 export const COURSE_COMPLETION_JOB = 'courseCompletion';
 
 /** Who changes what, from where. */
-export interface Who {
-  personId: number;
-  ip: string;
-}
-
 export interface AdminCoursesDeps {
   db: Db;
   platform: Platform;

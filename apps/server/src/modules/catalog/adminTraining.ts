@@ -29,8 +29,8 @@ import { dateIn } from '@portal/contract/calendar';
 import { allRows, containsPattern } from '../../lib/listing.ts';
 import type { Platform } from '../platform/service.ts';
 import { changeRecorded, recordChange } from '../admin/service.ts';
+import type { Who } from '../../http/auth.ts';
 
-type Who = { personId: number; ip: string };
 type Paging = { pageNum: number; pageSize: number };
 type TopicSave = z.infer<typeof T.adminTopicSave.body>;
 type PlanSave = z.infer<typeof T.adminPlanSave.body>;

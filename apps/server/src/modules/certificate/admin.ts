@@ -24,9 +24,9 @@ import { lockInstallForRule, setRequiredHours } from '../catalog/issueRule.ts';
 import { writeAudit, type Platform } from '../platform/service.ts';
 import { messageFromCollege } from '../inbox/service.ts';
 import { CERTIFICATE_MSG, insertCertificate, PRINT_PAGE, type CertificateService } from './service.ts';
+import type { Who } from '../../http/auth.ts';
 
 type CertFilter = z.infer<typeof AC.certFilter>;
-type Who = { personId: number; ip: string };
 
 export const CERT_EXPORT_MAX = 50_000;
 const EVENT = 'adminCertificate';

@@ -23,6 +23,7 @@ import { recordChange } from '../admin/service.ts';
 import { matchesAny, offsetOf, pageFrom, textOf, totalOver } from '../../lib/listing.ts';
 import type { Platform } from '../platform/service.ts';
 import { cleanFileName, workFileTypeOf } from '../work/files.ts';
+import type { Who } from '../../http/auth.ts';
 
 type Kind = C.ContentKind;
 type Item = C.ContentItem;
@@ -94,11 +95,6 @@ function orderOf(kind: Kind, d: KindDef): SQL[] {
 }
 
 /** Who changes what, from where. */
-export interface Who {
-  personId: number;
-  ip: string;
-}
-
 export interface AdminContentDeps {
   db: Db;
   platform: Platform;

@@ -28,6 +28,7 @@ import { writeAudit, type Platform } from '../platform/service.ts';
 import { recordChange } from '../admin/service.ts';
 import { gradePaper, type Gradable } from './grade.ts';
 import { messageFromCollege } from '../inbox/service.ts';
+import type { Who } from '../../http/auth.ts';
 
 type QuestionRow = typeof questions.$inferSelect;
 type ExamRow = typeof exams.$inferSelect;
@@ -35,7 +36,6 @@ type QuestionFilter = z.infer<typeof X.questionFilter>;
 type ExamFilter = z.infer<typeof X.examFilter>;
 type ResultFilter = z.infer<typeof X.resultFilter>;
 type Paging = { pageNum: number; pageSize: number };
-type Who = { personId: number; ip: string };
 
 export interface AdminExamsDeps {
   db: Db;

@@ -19,9 +19,9 @@ import type { UploadedFile } from '../../http/body.ts';
 import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
 import { parseBound } from '../ops/audit.ts';
 import { KINDS, templateOf, type Importer, type ImportKind } from './service.ts';
+import type { Who } from '../../http/auth.ts';
 
 type Filter = z.infer<typeof AI.importFilter>;
-type Who = { personId: number; ip: string };
 
 export const IMPORT_EXPORT_MAX = 50_000;
 /** A run still not done after this long was cut off (the server stopped in the middle of it). */

@@ -25,14 +25,10 @@ import type { Platform } from '../platform/service.ts';
 import type { Jobs } from '../jobs/service.ts';
 import { recordChange } from '../admin/service.ts';
 import { available, isPdf, pdfPageCount, pdfThumbnail, probeVideo, transcodeToHls, videoTypeOf, type MediaTools } from './tools.ts';
+import type { Who } from '../../http/auth.ts';
 
 type Row = typeof mediaAssets.$inferSelect;
 type Asset = z.infer<typeof M.mediaAsset>;
-export interface Who {
-  personId: number;
-  ip: string;
-}
-
 export const TRANSCODE_JOB = 'mediaTranscode';
 
 /** Runs a transcode twice at most: a second failure is the source's, not the moment's. */

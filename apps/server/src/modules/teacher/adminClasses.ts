@@ -28,8 +28,8 @@ import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
 import { allRows, containsPattern } from '../../lib/listing.ts';
 import type { Platform } from '../platform/service.ts';
 import { changeRecorded, recordChange } from '../admin/service.ts';
+import type { Who } from '../../http/auth.ts';
 
-type Who = { personId: number; ip: string };
 type Paging = { pageNum: number; pageSize: number };
 type ClassSave = z.infer<typeof T.adminClassSave.body>;
 type Role = (typeof T.CLASS_ROLES)[number];
