@@ -7,7 +7,7 @@
  * one transaction). Every change is recorded with before and after (recordChange, event adminCertificate).
  */
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { admin as A, adminCertificate as AC, bookTitle } from '@portal/contract';
+import { admin as A, adminCertificate as AC, bookTitle, maskMobile } from '@portal/contract';
 import type { z } from 'zod';
 import type { Db, Q } from '../../db/client.ts';
 import { installs, trainingYears } from '../../db/schema/catalog.ts';
@@ -31,7 +31,6 @@ type CertFilter = z.infer<typeof AC.certFilter>;
 export const CERT_EXPORT_MAX = 50_000;
 const EVENT = 'adminCertificate';
 
-const mask = (mobile: string) => (mobile.length >= 7 ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : mobile);
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function makeCertificateAdmin(deps: { db: Db; platform: Platform; certificates: CertificateService; timeZone: string }) {
@@ -110,7 +109,7 @@ export function makeCertificateAdmin(deps: { db: Db; platform: Platform; certifi
       .innerJoin(installs, eq(installs.id, certificates.installId))
       .leftJoin(organs, eq(organs.id, persons.organId));
   type Row = Awaited<ReturnType<typeof fromJoined>>[number];
-  const itemOf = (r: Row): AC.AdminCertItem => ({ ...r, mobile: mask(r.mobile), issuedAt: iso(r.issuedAt), revokedAt: isoOrNull(r.revokedAt) });
+  const itemOf = (r: Row): AC.AdminCertItem => ({ ...r, mobile: maskMobile(r.mobile), issuedAt: iso(r.issuedAt), revokedAt: isoOrNull(r.revokedAt) });
 
   function whereOf(f: CertFilter): SQL | undefined {
     const w: SQL[] = [];

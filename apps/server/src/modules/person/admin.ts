@@ -13,7 +13,7 @@
  * so two administrators removing each other at once cannot both succeed).
  */
 import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
-import { ADMIN_ROLE_NAMES, admin as A, adminPeople as P, POSITION_LEVELS, UC_CODE, type AdminRole } from '@portal/contract';
+import { ADMIN_ROLE_NAMES, admin as A, adminPeople as P, POSITION_LEVELS, UC_CODE, type AdminRole, maskMobile } from '@portal/contract';
 import type { Db, Q } from '../../db/client.ts';
 import { cities, organs, persons } from '../../db/schema/people.ts';
 import type { Caller } from '../../http/auth.ts';
@@ -55,7 +55,6 @@ function pgCode(e: unknown): string | undefined {
   return typeof x.code === 'string' && /^\d{5}$/.test(x.code) ? x.code : pgCode(x.cause);
 }
 
-const mask = (mobile: string) => `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
 /** The fields of the edit drawer, as the audit log keeps them. */
 const EDITED = ['personNo', 'personName', 'mobile', 'gender', 'nationName', 'positionLevelId', 'organId'] as const;
 
@@ -364,7 +363,7 @@ export function makePeople({ db, platform, sms, uc, noticesPerPhoneDaily, timeZo
       }
       const smsSent = reason === null;
       await change(db, a, `person:${p.personNo}`, '重置密码', null, { smsSent, ...(reason ? { reason } : {}) });
-      return { smsSent, mobile: mask(p.mobile), password: smsSent ? null : password, reason };
+      return { smsSent, mobile: maskMobile(p.mobile), password: smsSent ? null : password, reason };
     },
 
     async setRole(a: Actor, id: number, role: AdminRole, held: boolean) {

@@ -13,7 +13,7 @@
  * - Learners read these tables on every request; `changed` forgets this instance's rendered pages.
  */
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { admin as A, adminTraining as T } from '@portal/contract';
+import { admin as A, adminTraining as T, maskMobile } from '@portal/contract';
 import type { z } from 'zod';
 import type { Db, Tx, Q } from '../../db/client.ts';
 import { installs } from '../../db/schema/catalog.ts';
@@ -48,7 +48,6 @@ const iso = (d: Date) => d.toISOString();
 const stale = () => new Refusal(A.ADMIN_MSG.staleVersion, 409);
 /** The one row a plain select answers. */
 const one = async <R>(q: Q, query: SQL) => ((await q.execute(query)) as unknown as { rows: R[] }).rows[0]!;
-const mask = (mobile: string) => (mobile.length >= 7 ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : mobile);
 
 export function makeAdminClasses({ db, platform, changed, enrol }: AdminClassesDeps) {
   /** The change's audit entry, written in the change's own transaction. */
@@ -65,7 +64,7 @@ export function makeAdminClasses({ db, platform, changed, enrol }: AdminClassesD
     organName: sql<string>`coalesce(${organs.name}, '')`,
     personType: persons.personType,
   };
-  const personOut = <R extends { mobile: string }>(r: R) => ({ ...r, mobile: mask(r.mobile) });
+  const personOut = <R extends { mobile: string }>(r: R) => ({ ...r, mobile: maskMobile(r.mobile) });
 
   const classColumns = {
     c: teacherClasses,

@@ -11,6 +11,7 @@ import {
   LOGIN_FAILURE_LIMIT,
   LOGIN_FAILURE_WINDOW_SECONDS,
   LOGIN_LOCK_SECONDS,
+  maskMobile,
   MSG,
   SESSION_EXPIRES_SECONDS,
   SMS_CODE_MAX_CHECKS,
@@ -359,7 +360,7 @@ export function makeUc({ db, platform, sms, wechat, limits, timeZone }: UcDeps) 
       const challenge = newId();
       await db.insert(adminChallenges).values({ id: challenge, personId: person.personId, smsCodeId, expiresAt: new Date(Date.now() + A.ADMIN_CHALLENGE_SECONDS * 1000) });
       await platform.audit({ personId: person.personId, ip, event: 'adminLogin', target: 'password', outcome: 'success' });
-      return { challenge, mobile: `${person.mobile.slice(0, 3)}****${person.mobile.slice(-4)}` };
+      return { challenge, mobile: maskMobile(person.mobile) };
     },
 
     /** The second factor: the challenge's own SMS code (a wrong one counts toward the lockout); opens an administrator session. */
@@ -382,7 +383,7 @@ export function makeUc({ db, platform, sms, wechat, limits, timeZone }: UcDeps) 
       return {
         token: login.authorization.id,
         expiresAt: login.authorization.expires_at,
-        person: { personId: person.personId, personName: person.personName, mobile: `${person.mobile.slice(0, 3)}****${person.mobile.slice(-4)}`, roles, idleSeconds: A.ADMIN_IDLE_SECONDS },
+        person: { personId: person.personId, personName: person.personName, mobile: maskMobile(person.mobile), roles, idleSeconds: A.ADMIN_IDLE_SECONDS },
       };
     },
 
