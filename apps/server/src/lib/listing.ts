@@ -20,6 +20,8 @@ export interface Page<T> {
 /** Selected beside a page's columns: the number of rows the filter matches, before LIMIT. */
 export const totalOver = () => sql<number>`count(*) over()`.mapWith(Number);
 export const offsetOf = (q: PageQuery) => (q.pageNum - 1) * q.pageSize;
+/** The page of an answer: its rows, how many rows the filter matches, and the page that was asked for. */
+export const pageOf = <T>(q: PageQuery, list: T[], total: number): Page<T> => ({ list, total, pageNum: q.pageNum, pageSize: q.pageSize });
 
 /**
  * A page from rows that carry `total` (see totalOver). A page past the end has no rows to carry it,
@@ -27,7 +29,7 @@ export const offsetOf = (q: PageQuery) => (q.pageNum - 1) * q.pageSize;
  */
 export async function pageFrom<R extends { total: number }, T>(q: PageQuery, rows: R[], map: (row: R) => T, count: () => Promise<number>): Promise<Page<T>> {
   const total = rows[0]?.total ?? (q.pageNum > 1 ? await count() : 0);
-  return { list: rows.map(map), total, pageNum: q.pageNum, pageSize: q.pageSize };
+  return pageOf(q, rows.map(map), total);
 }
 
 /**

@@ -26,7 +26,7 @@ import { works } from '../../db/schema/work.ts';
 import { Refusal } from '../../http/errors.ts';
 import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
 import { dateIn } from '@portal/contract/calendar';
-import { allRows, containsPattern } from '../../lib/listing.ts';
+import { allRows, containsPattern, offsetOf, pageOf } from '../../lib/listing.ts';
 import type { Platform } from '../platform/service.ts';
 import { changeRecorded, recordChange } from '../admin/service.ts';
 import type { Who } from '../../http/auth.ts';
@@ -248,10 +248,10 @@ export function makeAdminTraining({ db, platform, timeZone, changed, dropApplica
           .where(where)
           .orderBy(desc(installs.startAt), desc(installs.id))
           .limit(f.pageSize)
-          .offset((f.pageNum - 1) * f.pageSize),
+          .offset(offsetOf(f)),
         db.select({ n: count() }).from(installs).where(where),
       ]);
-      return { list: rows.map(topicItem), total: total?.n ?? 0, pageNum: f.pageNum, pageSize: f.pageSize };
+      return pageOf(f, rows.map(topicItem), total?.n ?? 0);
     },
 
     /** The list's own query, page after page: the file holds what the screen pages through. */
@@ -431,10 +431,10 @@ export function makeAdminTraining({ db, platform, timeZone, changed, dropApplica
           .where(where)
           .orderBy(desc(courses.publishedAt), desc(courses.id))
           .limit(f.pageSize)
-          .offset((f.pageNum - 1) * f.pageSize),
+          .offset(offsetOf(f)),
         db.select({ n: count() }).from(courses).where(where),
       ]);
-      return { list: rows, total: total?.n ?? 0, pageNum: f.pageNum, pageSize: f.pageSize };
+      return pageOf(f, rows, total?.n ?? 0);
     },
   };
   return svc;

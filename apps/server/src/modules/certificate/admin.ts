@@ -17,7 +17,7 @@ import { organs, persons } from '../../db/schema/people.ts';
 import { HttpError, Refusal } from '../../http/errors.ts';
 import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
 import { dateIn } from '@portal/contract/calendar';
-import { chinaYearStart, iso, isoOrNull } from '../../lib/listing.ts';
+import { chinaYearStart, iso, isoOrNull, offsetOf, pageOf } from '../../lib/listing.ts';
 import { recordChange } from '../admin/service.ts';
 import { setCompletionExam } from '../exam/completion.ts';
 import { lockInstallForRule, setRequiredHours } from '../catalog/issueRule.ts';
@@ -56,7 +56,7 @@ export function makeCertificateAdmin(deps: { db: Db; platform: Platform; certifi
       .where(where)
       .orderBy(desc(installs.startAt), desc(installs.id))
       .limit(page.pageSize)
-      .offset((page.pageNum - 1) * page.pageSize);
+      .offset(offsetOf(page));
     const ids = rows.map((r) => r.installId);
     const examRows = ids.length
       ? await q
@@ -134,8 +134,8 @@ export function makeCertificateAdmin(deps: { db: Db; platform: Platform; certifi
       .where(where)
       .orderBy(desc(certificates.issuedAt), desc(certificates.id))
       .limit(pageSize)
-      .offset((pageNum - 1) * pageSize);
-    return { list: rows.map(itemOf), total: total?.n ?? 0, pageNum, pageSize };
+      .offset(offsetOf({ pageNum, pageSize }));
+    return pageOf({ pageNum, pageSize }, rows.map(itemOf), total?.n ?? 0);
   }
 
   async function itemByNo(certNo: string, q: Q = db) {

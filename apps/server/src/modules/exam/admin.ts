@@ -29,6 +29,7 @@ import { recordChange } from '../admin/service.ts';
 import { gradePaper, type Gradable } from './grade.ts';
 import { messageFromCollege } from '../inbox/service.ts';
 import type { Who } from '../../http/auth.ts';
+import { offsetOf, pageOf } from '../../lib/listing.ts';
 
 type QuestionRow = typeof questions.$inferSelect;
 type ExamRow = typeof exams.$inferSelect;
@@ -277,7 +278,7 @@ export function makeAdminExams({ db, passedInstallExam, failedInstallExam, revok
         .where(where)
         .orderBy(desc(examAttempts.startedAt), desc(examAttempts.id))
         .limit(f.pageSize)
-        .offset((f.pageNum - 1) * f.pageSize),
+        .offset(offsetOf(f)),
       db.select({ n: count() }).from(examAttempts).innerJoin(persons, eq(persons.personId, examAttempts.personId)).where(where),
     ]);
     const list: X.AdminExamResult[] = rows.map(({ a, personName, personNo }) => ({
@@ -294,7 +295,7 @@ export function makeAdminExams({ db, passedInstallExam, failedInstallExam, revok
       passed: a.passed,
       leaveCount: a.leaveCount,
     }));
-    return { list, total: total?.n ?? 0, pageNum: f.pageNum, pageSize: f.pageSize };
+    return pageOf(f, list, total?.n ?? 0);
   }
 
   return {
@@ -316,10 +317,10 @@ export function makeAdminExams({ db, passedInstallExam, failedInstallExam, revok
           .where(where)
           .orderBy(desc(questions.id))
           .limit(f.pageSize)
-          .offset((f.pageNum - 1) * f.pageSize),
+          .offset(offsetOf(f)),
         db.select({ n: count() }).from(questions).where(where),
       ]);
-      return { list: rows.map((r) => questionOut(r.q, r.attemptCount)), total: total?.n ?? 0, pageNum: f.pageNum, pageSize: f.pageSize };
+      return pageOf(f, rows.map((r) => questionOut(r.q, r.attemptCount)), total?.n ?? 0);
     },
 
     async questionCreate(who: Who, input: X.QuestionInput) {
@@ -469,10 +470,10 @@ export function makeAdminExams({ db, passedInstallExam, failedInstallExam, revok
           .where(where)
           .orderBy(desc(exams.id))
           .limit(f.pageSize)
-          .offset((f.pageNum - 1) * f.pageSize),
+          .offset(offsetOf(f)),
         db.select({ n: count() }).from(exams).where(where),
       ]);
-      return { list: rows.map(examItem), total: total?.n ?? 0, pageNum: f.pageNum, pageSize: f.pageSize };
+      return pageOf(f, rows.map(examItem), total?.n ?? 0);
     },
 
     examGet: (id: number) => examDetail(db, id),

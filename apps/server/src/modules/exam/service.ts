@@ -21,7 +21,7 @@ import { preparedRunner, type Db, type Tx, type Q } from '../../db/client.ts';
 import { examAnswers, examAttempts, examQuestions, exams, practiceTests, questions, type PaperEntry, type QUESTION_TYPE_VALUES } from '../../db/schema/exam.ts';
 import { Refusal } from '../../http/errors.ts';
 import type { Caller } from '../../http/auth.ts';
-import { iso, isoOrNull } from '../../lib/listing.ts';
+import { iso, isoOrNull, offsetOf } from '../../lib/listing.ts';
 import { batched, batchedCalls } from '../../lib/batch.ts';
 import { answerFits, gradePaper, type Gradable } from './grade.ts';
 
@@ -866,7 +866,7 @@ export function makeExam(db: Db, deps: ExamDeps) {
           .where(mine)
           .orderBy(desc(practiceTests.submittedAt), desc(practiceTests.id))
           .limit(page.pageSize)
-          .offset((page.pageNum - 1) * page.pageSize),
+          .offset(offsetOf(page)),
         db.select({ n: count() }).from(practiceTests).where(mine),
       ]);
       const qs = await questionsOf(db, [...new Set(rows.flatMap((r) => r.paper.map((p) => p.questionId)))]);

@@ -26,6 +26,7 @@ import type { Jobs } from '../jobs/service.ts';
 import { recordChange } from '../admin/service.ts';
 import { available, isPdf, pdfPageCount, pdfThumbnail, probeVideo, transcodeToHls, videoTypeOf, type MediaTools } from './tools.ts';
 import type { Who } from '../../http/auth.ts';
+import { offsetOf, pageOf } from '../../lib/listing.ts';
 
 type Row = typeof mediaAssets.$inferSelect;
 type Asset = z.infer<typeof M.mediaAsset>;
@@ -222,10 +223,10 @@ export function makeMedia(deps: MediaDeps) {
           .where(cond)
           .orderBy(desc(mediaAssets.id))
           .limit(q.pageSize)
-          .offset((q.pageNum - 1) * q.pageSize),
+          .offset(offsetOf(q)),
         db.select({ n: sql<number>`count(*)::int` }).from(mediaAssets).where(cond),
       ]);
-      return { list: rows.map(toAsset), total: count?.n ?? 0, pageNum: q.pageNum, pageSize: q.pageSize };
+      return pageOf(q, rows.map(toAsset), count?.n ?? 0);
     },
 
     async retry(who: Who, id: number) {

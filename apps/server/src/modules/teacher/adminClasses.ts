@@ -25,7 +25,7 @@ import { classCourses, classMembers, classTeachers, teacherClasses } from '../..
 import { works } from '../../db/schema/work.ts';
 import { Refusal } from '../../http/errors.ts';
 import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
-import { allRows, containsPattern } from '../../lib/listing.ts';
+import { allRows, containsPattern, offsetOf, pageOf } from '../../lib/listing.ts';
 import type { Platform } from '../platform/service.ts';
 import { changeRecorded, recordChange } from '../admin/service.ts';
 import type { Who } from '../../http/auth.ts';
@@ -165,10 +165,10 @@ export function makeAdminClasses({ db, platform, changed, enrol }: AdminClassesD
         .where(where)
         .orderBy(desc(classMembers.joinedAt), asc(persons.personId))
         .limit(f.pageSize)
-        .offset((f.pageNum - 1) * f.pageSize),
+        .offset(offsetOf(f)),
       db.select({ n: count() }).from(classMembers).innerJoin(persons, eq(persons.personId, classMembers.personId)).where(where),
     ]);
-    return { list: rows.map((r) => ({ ...personOut(r), joinedAt: iso(r.joinedAt), earnedHours: Number(r.earnedHours) })), total: total?.n ?? 0, pageNum: f.pageNum, pageSize: f.pageSize };
+    return pageOf(f, rows.map((r) => ({ ...personOut(r), joinedAt: iso(r.joinedAt), earnedHours: Number(r.earnedHours) })), total?.n ?? 0);
   }
 
   const svc = {
@@ -182,10 +182,10 @@ export function makeAdminClasses({ db, platform, changed, enrol }: AdminClassesD
           .where(where)
           .orderBy(desc(teacherClasses.startAt), desc(teacherClasses.id))
           .limit(f.pageSize)
-          .offset((f.pageNum - 1) * f.pageSize),
+          .offset(offsetOf(f)),
         db.select({ n: count() }).from(teacherClasses).where(where),
       ]);
-      return { list: rows.map(classItem), total: total?.n ?? 0, pageNum: f.pageNum, pageSize: f.pageSize };
+      return pageOf(f, rows.map(classItem), total?.n ?? 0);
     },
 
     /** The list's own query, page after page. */

@@ -17,7 +17,7 @@ import type { Caller } from '../../http/auth.ts';
 import { Refusal } from '../../http/errors.ts';
 import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
 import { newId } from '../../lib/crypto.ts';
-import { allRows, containsPattern, iso, offsetOf, type Page, type PageQuery } from '../../lib/listing.ts';
+import { allRows, containsPattern, iso, offsetOf, type Page, type PageQuery, pageOf } from '../../lib/listing.ts';
 import type { Platform } from '../platform/service.ts';
 import type { ClassAccess } from '../teacher/service.ts';
 import type { ClassRow } from '../reports/service.ts';
@@ -362,7 +362,7 @@ export function makeWork({ db, platform, files, classesOf, classOfTeacher, uploa
       };
     });
     const total = rows[0]?.total ?? (q.pageNum > 1 ? (await rowsPage(cls, f, { pageNum: 1, pageSize: 1 })).total : 0);
-    return { list, total, pageNum: q.pageNum, pageSize: q.pageSize };
+    return pageOf(q, list, total);
   }
 
   /** Each assignment of the class with its counts. */
@@ -508,7 +508,7 @@ export function makeWork({ db, platform, files, classesOf, classOfTeacher, uploa
       ...deadline(r.w, r.extensionUntil, now),
     }));
     const total = rows[0]?.total ?? (q.pageNum > 1 ? (await myWorks(caller, f, { pageNum: 1, pageSize: 1 })).total : 0);
-    return { list, total, pageNum: q.pageNum, pageSize: q.pageSize };
+    return pageOf(q, list, total);
   }
 
   const EXPORT_COLUMNS = (kind: W.WorkKind): XlsxExport<W.SubmissionRow>['columns'] => [
