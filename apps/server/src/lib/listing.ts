@@ -70,7 +70,7 @@ export const chinaYearStart = (year: number) => collegeYearStart(year);
 export const chinaYearOf = (now = Date.now()) => collegeYear(now);
 
 export const iso = (d: Date) => d.toISOString();
-export const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
+export const isoOrNull = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /** Public lists show names as 张* / 张*伟 / 欧**娜: the first and the last character of three or more. */
 export function maskName(name: string): string {
@@ -83,6 +83,11 @@ export function maskName(name: string): string {
 /** Public answers the same for everybody may be kept by browsers and proxies for a minute. */
 export function cachePublic(reply: FastifyReply) {
   reply.header('Cache-Control', 'public, max-age=60');
+}
+
+/** An answer about the administration's current state: never kept, so a screen never shows an old list. */
+export function noStore(reply: { header(name: string, value: string): unknown }): void {
+  reply.header('Cache-Control', 'no-store');
 }
 
 /** An answer that depends on the caller is public only for a visitor. */

@@ -8,12 +8,12 @@
  * catalogue reads the tables on every call; this instance's rendered pages are forgotten).
  */
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { admin as A, adminCourses as C, adminMedia } from '@portal/contract';
+import { adminCourses as C, adminMedia } from '@portal/contract';
 import type { Db, Tx, Q } from '../../db/client.ts';
 import { categories, courseResources, courses } from '../../db/schema/catalog.ts';
 import { courseCompletions, resourceProgress, studySessions } from '../../db/schema/learning.ts';
 import { notes } from '../../db/schema/notes.ts';
-import { Refusal } from '../../http/errors.ts';
+import { Refusal, stale } from '../../http/errors.ts';
 import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
 import { imageTypeOf, type FileStorage } from '../../integrations/storage.ts';
 import { newId } from '../../lib/crypto.ts';
@@ -159,7 +159,7 @@ export function makeAdminCourses({ db, platform, storage, changed, completionsTo
       .returning({ id: courses.id });
     if (done.length > 0) return;
     const [exists] = await tx.select({ id: courses.id }).from(courses).where(eq(courses.id, id)).limit(1);
-    throw exists ? new Refusal(A.ADMIN_MSG.staleVersion, 409) : new Refusal(C.ADMIN_COURSES_MSG.notFound, 404);
+    throw exists ? stale() : new Refusal(C.ADMIN_COURSES_MSG.notFound, 404);
   }
 
   /**
@@ -255,7 +255,7 @@ export function makeAdminCourses({ db, platform, storage, changed, completionsTo
     const after = await db.transaction(async (tx) => {
       const before = await courseOf(tx, t.id);
       if (!before) throw new Refusal(C.ADMIN_COURSES_MSG.notFound, 404);
-      if (before.version !== t.version) throw new Refusal(A.ADMIN_MSG.staleVersion, 409);
+      if (before.version !== t.version) throw stale();
       if (to === 'published') {
         if (before.status === 'published') throw new Refusal(C.ADMIN_COURSES_MSG.alreadyPublished);
         if (before.chapters.length === 0) throw new Refusal(C.ADMIN_COURSES_MSG.noChapters);

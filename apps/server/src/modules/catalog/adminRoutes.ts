@@ -8,8 +8,7 @@ import { sendXlsx } from '../../http/xlsx.ts';
 import type { AdminCourses } from './adminCourses.ts';
 import type { AdminTraining } from './adminTraining.ts';
 import { whoOf } from '../../http/auth.ts';
-
-const noStore = (reply: { header(k: string, v: string): unknown }) => reply.header('Cache-Control', 'no-store');
+import { noStore } from '../../lib/listing.ts';
 
 export function adminCoursesRoutes(bind: Binder, svc: AdminCourses) {
   bind(X.adminCourseOptions, ({ reply }) => (noStore(reply), svc.options()));

@@ -4,15 +4,16 @@ import type { Binder } from '../../http/bind.ts';
 import { sendXlsx } from '../../http/xlsx.ts';
 import type { CertificateAdmin } from './admin.ts';
 import { whoOf } from '../../http/auth.ts';
+import { noStore } from '../../lib/listing.ts';
 
 export function certificateAdminRoutes(bind: Binder, svc: CertificateAdmin) {
   bind(AC.adminCertRuleList, ({ query, reply }) => {
-    reply.header('Cache-Control', 'no-store');
+    noStore(reply);
     return svc.rules(query);
   });
   bind(AC.adminCertRuleSave, ({ params, body, caller, ip }) => svc.saveRule(params.installId, body, whoOf(caller, ip)));
   bind(AC.adminCertList, ({ query, reply }) => {
-    reply.header('Cache-Control', 'no-store');
+    noStore(reply);
     return svc.list(query);
   });
   bind(AC.adminCertExport, async ({ query, reply }) => {

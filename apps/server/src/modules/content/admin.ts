@@ -12,10 +12,10 @@
  */
 import { and, asc, count, desc, eq, gt, lte, max, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { admin as A, adminContent as C, workFileTypeOfName } from '@portal/contract';
+import { adminContent as C, workFileTypeOfName } from '@portal/contract';
 import type { Db, Tx, Q } from '../../db/client.ts';
 import { aboutSections, collegeImages, downloads, faqs, flashNews, friendlyLinks, noticeAttachments, notices } from '../../db/schema/content.ts';
-import { HttpError, Refusal } from '../../http/errors.ts';
+import { HttpError, Refusal, stale } from '../../http/errors.ts';
 import { imageTypeOf, type FileStorage } from '../../integrations/storage.ts';
 import { newId } from '../../lib/crypto.ts';
 import { isBlankHtml, sanitizeHtml } from '../../lib/sanitizeHtml.ts';
@@ -189,7 +189,7 @@ export function makeAdminContent({ db, platform, storage, changed }: AdminConten
         .set({ ...set, version: sql`${d.cols.version} + 1` } as never)
         .where(and(eq(d.cols.id, id), eq(d.cols.version, version)))
         .returning({ id: d.cols.id });
-      if (done.length === 0) throw new Refusal(A.ADMIN_MSG.staleVersion, 409);
+      if (done.length === 0) throw stale();
       await apply?.(tx);
       const after = (await itemOf(tx, kind, id))!;
       await audit(tx, who, kind, id, action, before, after);
@@ -307,13 +307,13 @@ export function makeAdminContent({ db, platform, storage, changed }: AdminConten
       await db.transaction(async (tx) => {
         const before = await itemOf(tx, t.kind, t.id);
         if (!before) throw new Refusal(C.ADMIN_CONTENT_MSG.notFound, 404);
-        if (before.version !== t.version) throw new Refusal(A.ADMIN_MSG.staleVersion, 409);
+        if (before.version !== t.version) throw stale();
         if (t.kind === 'notice') await tx.delete(noticeAttachments).where(eq(noticeAttachments.noticeId, t.id));
         const done = await tx
           .delete(d.table)
           .where(and(eq(d.cols.id, t.id), eq(d.cols.version, t.version)))
           .returning({ id: d.cols.id });
-        if (done.length === 0) throw new Refusal(A.ADMIN_MSG.staleVersion, 409);
+        if (done.length === 0) throw stale();
         await audit(tx, who, t.kind, t.id, '删除', before, null);
       });
       changed?.();

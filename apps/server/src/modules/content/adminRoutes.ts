@@ -3,14 +3,15 @@ import { adminContent as C } from '@portal/contract';
 import type { Binder } from '../../http/bind.ts';
 import type { AdminContent } from './admin.ts';
 import { whoOf } from '../../http/auth.ts';
+import { noStore } from '../../lib/listing.ts';
 
 export function adminContentRoutes(bind: Binder, svc: AdminContent) {
   bind(C.adminContentList, async ({ query, reply }) => {
-    reply.header('Cache-Control', 'no-store');
+    noStore(reply);
     return svc.list(query);
   });
   bind(C.adminContentGet, async ({ query, reply }) => {
-    reply.header('Cache-Control', 'no-store');
+    noStore(reply);
     return svc.get(query.kind, query.id);
   });
   bind(C.adminContentSave, (ctx) => svc.save(whoOf(ctx.caller, ctx.ip), ctx.body));

@@ -15,21 +15,21 @@
  * - Every change is audited with before and after; every edit names the version it edited.
  */
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { admin as A, adminExams as X, bookTitle } from '@portal/contract';
+import { adminExams as X, bookTitle } from '@portal/contract';
 import type { z } from 'zod';
 import type { Db, Tx, Q } from '../../db/client.ts';
 import { installs } from '../../db/schema/catalog.ts';
 import { examAnswers, examAttempts, examQuestions, exams, questions } from '../../db/schema/exam.ts';
 import { persons } from '../../db/schema/people.ts';
 import { teacherClasses } from '../../db/schema/teaching.ts';
-import { Refusal } from '../../http/errors.ts';
+import { Refusal, stale } from '../../http/errors.ts';
 import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
 import { writeAudit, type Platform } from '../platform/service.ts';
 import { recordChange } from '../admin/service.ts';
 import { gradePaper, type Gradable } from './grade.ts';
 import { messageFromCollege } from '../inbox/service.ts';
 import type { Who } from '../../http/auth.ts';
-import { offsetOf, pageOf } from '../../lib/listing.ts';
+import { offsetOf, pageOf, iso } from '../../lib/listing.ts';
 
 type QuestionRow = typeof questions.$inferSelect;
 type ExamRow = typeof exams.$inferSelect;
@@ -52,8 +52,6 @@ export interface AdminExamsDeps {
 }
 
 const EVENT = 'adminExams';
-const iso = (d: Date) => d.toISOString();
-const stale = () => new Refusal(A.ADMIN_MSG.staleVersion, 409);
 /** Attempts (any state) whose paper holds the question. */
 const attemptsHolding = (questionId: SQL | number) =>
   sql<number>`(select count(*)::int from ${examAttempts} a where a.paper @> jsonb_build_array(jsonb_build_object('questionId', ${questionId}::int)))`;

@@ -4,9 +4,9 @@ import type { Binder } from '../../http/bind.ts';
 import { sendXlsx } from '../../http/xlsx.ts';
 import type { AdminExams } from './admin.ts';
 import { whoOf } from '../../http/auth.ts';
+import { noStore } from '../../lib/listing.ts';
 
 export function adminExamsRoutes(bind: Binder, svc: AdminExams) {
-  const noStore = (reply: { header(k: string, v: string): unknown }) => reply.header('Cache-Control', 'no-store');
   bind(X.adminExamOptions, ({ reply }) => (noStore(reply), svc.options()));
   bind(X.adminExamQuestionList, ({ query, reply }) => (noStore(reply), svc.questionList(query)));
   bind(X.adminExamQuestionCreate, ({ caller, ip, body }) => svc.questionCreate(whoOf(caller, ip), body));

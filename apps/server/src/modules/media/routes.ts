@@ -11,6 +11,7 @@ import { type AuthContext, whoOf, type Who } from '../../http/auth.ts';
 import { failure } from '../../http/envelope.ts';
 import { HttpError, isDatabaseDown } from '../../http/errors.ts';
 import type { Media } from './service.ts';
+import { noStore } from '../../lib/listing.ts';
 
 const TUS_VERSION = '1.0.0';
 
@@ -32,7 +33,6 @@ function metadataOf(header: string | undefined): Record<string, string> {
 const nonNegative = (v: string | string[] | undefined) => (typeof v === 'string' && /^\d{1,16}$/.test(v) ? Number(v) : null);
 
 export async function mediaRoutes(app: FastifyInstance, bind: Binder, auth: AuthContext, svc: Media) {
-  const noStore = (reply: { header(k: string, v: string): unknown }) => reply.header('Cache-Control', 'no-store');
   bind(M.adminMediaList, ({ query, reply }) => (noStore(reply), svc.list(query)));
   bind(M.adminMediaGet, ({ query, reply }) => (noStore(reply), svc.get(query.id)));
   bind(M.adminMediaSettings, ({ reply }) => (noStore(reply), svc.settings()));

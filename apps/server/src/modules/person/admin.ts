@@ -17,7 +17,7 @@ import { ADMIN_ROLE_NAMES, admin as A, adminPeople as P, POSITION_LEVELS, UC_COD
 import type { Db, Q } from '../../db/client.ts';
 import { cities, organs, persons } from '../../db/schema/people.ts';
 import type { Caller } from '../../http/auth.ts';
-import { Refusal } from '../../http/errors.ts';
+import { Refusal, stale } from '../../http/errors.ts';
 import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
 import { randomPassword } from '../../lib/crypto.ts';
 import { startOfDayIn } from '@portal/contract/calendar';
@@ -224,7 +224,7 @@ export function makePeople({ db, platform, sms, uc, noticesPerPhoneDaily, timeZo
             .set({ name: body.name, cityId: body.cityId, version: sql`${organs.version} + 1` })
             .where(and(eq(organs.id, id), eq(organs.version, body.version)))
             .returning();
-          if (!u) throw new Refusal(A.ADMIN_MSG.staleVersion, 409);
+          if (!u) throw stale();
           await change(tx, a, `unit:${id}`, before.cityId === u.cityId ? '修改单位' : '调整单位所属城市', unitFacts(before), unitFacts(u));
           return u;
         }),
@@ -302,7 +302,7 @@ export function makePeople({ db, platform, sms, uc, noticesPerPhoneDaily, timeZo
             .set({ ...next, version: sql`${persons.version} + 1` })
             .where(and(eq(persons.personId, id), eq(persons.version, body.version)))
             .returning();
-          if (!saved) throw new Refusal(A.ADMIN_MSG.staleVersion, 409);
+          if (!saved) throw stale();
           const changed = EDITED.filter((k) => before[k] !== saved[k]);
           if (changed.length > 0) {
             const pick = (p: Person) => Object.fromEntries(changed.map((k) => [k, p[k]]));

@@ -12,10 +12,10 @@
  *   leaves the enrolment and every learning record (they are the person's, not the class's).
  * - Learners read these tables on every request; `changed` forgets this instance's rendered pages.
  */
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { admin as A, adminTraining as T, maskMobile } from '@portal/contract';
+import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { adminTraining as T, maskMobile } from '@portal/contract';
 import type { z } from 'zod';
-import type { Db, Tx, Q } from '../../db/client.ts';
+import { type Db, type Tx, type Q, one } from '../../db/client.ts';
 import { installs } from '../../db/schema/catalog.ts';
 import { exams } from '../../db/schema/exam.ts';
 import { classMessages } from '../../db/schema/inbox.ts';
@@ -23,9 +23,9 @@ import { organs, persons } from '../../db/schema/people.ts';
 import { remindRuns, remindSchedules } from '../../db/schema/remind.ts';
 import { classCourses, classMembers, classTeachers, teacherClasses } from '../../db/schema/teaching.ts';
 import { works } from '../../db/schema/work.ts';
-import { Refusal } from '../../http/errors.ts';
+import { Refusal, stale } from '../../http/errors.ts';
 import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
-import { allRows, containsPattern, offsetOf, pageOf } from '../../lib/listing.ts';
+import { allRows, containsPattern, offsetOf, pageOf, iso } from '../../lib/listing.ts';
 import type { Platform } from '../platform/service.ts';
 import { changeRecorded, recordChange } from '../admin/service.ts';
 import type { Who } from '../../http/auth.ts';
@@ -44,10 +44,7 @@ export interface AdminClassesDeps {
 }
 
 const EVENT = 'adminTraining';
-const iso = (d: Date) => d.toISOString();
-const stale = () => new Refusal(A.ADMIN_MSG.staleVersion, 409);
 /** The one row a plain select answers. */
-const one = async <R>(q: Q, query: SQL) => ((await q.execute(query)) as unknown as { rows: R[] }).rows[0]!;
 
 export function makeAdminClasses({ db, platform, changed, enrol }: AdminClassesDeps) {
   /** The change's audit entry, written in the change's own transaction. */

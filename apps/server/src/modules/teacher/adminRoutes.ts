@@ -4,9 +4,9 @@ import type { Binder } from '../../http/bind.ts';
 import { sendXlsx } from '../../http/xlsx.ts';
 import type { AdminClasses } from './adminClasses.ts';
 import { whoOf } from '../../http/auth.ts';
+import { noStore } from '../../lib/listing.ts';
 
 export function adminClassRoutes(bind: Binder, svc: AdminClasses) {
-  const noStore = (reply: { header(k: string, v: string): unknown }) => reply.header('Cache-Control', 'no-store');
     bind(T.adminClassList, ({ query, reply }) => (noStore(reply), svc.classList(query)));
   bind(T.adminClassExport, async ({ caller, ip, query, reply }) => {
     await sendXlsx(reply, await svc.classExport(whoOf(caller, ip), query));

@@ -28,7 +28,7 @@ import { persons } from '../../db/schema/people.ts';
 import { captchas, credentials, sessions, smsCodes, wechatTickets } from '../../db/schema/uc.ts';
 import { hashPassword, newId, newToken, sha256, sixDigits, verifyPassword } from '../../lib/crypto.ts';
 import { startOfDayIn } from '@portal/contract/calendar';
-import { Refusal } from '../../http/errors.ts';
+import { Refusal, isUniqueViolation } from '../../http/errors.ts';
 import type { Platform } from '../platform/service.ts';
 import type { SmsSender } from '../../integrations/sms.ts';
 import type { WechatLogin } from '../../integrations/wechat.ts';
@@ -53,12 +53,6 @@ const WECHAT_TICKET_TTL_SECONDS = 300;
 /** Argon2id of a random password: verifying an unknown number costs the same as a known one. */
 let decoyHash: Promise<string> | null = null;
 const decoy = () => (decoyHash ??= hashPassword(newToken()));
-
-/** PostgreSQL's unique_violation, however the driver wraps it. */
-function isUniqueViolation(e: unknown): boolean {
-  const x = e as { code?: unknown; cause?: unknown } | null;
-  return !!x && typeof x === 'object' && (x.code === '23505' || isUniqueViolation(x.cause));
-}
 
 export function makeUc({ db, platform, sms, wechat, limits, timeZone }: UcDeps) {
   async function personByMobile(mobile: string) {

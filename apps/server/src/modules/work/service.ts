@@ -17,7 +17,7 @@ import type { Caller } from '../../http/auth.ts';
 import { Refusal } from '../../http/errors.ts';
 import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
 import { newId } from '../../lib/crypto.ts';
-import { allRows, containsPattern, iso, offsetOf, type Page, type PageQuery, pageOf } from '../../lib/listing.ts';
+import { allRows, containsPattern, iso, offsetOf, type Page, type PageQuery, pageOf, isoOrNull } from '../../lib/listing.ts';
 import type { Platform } from '../platform/service.ts';
 import type { ClassAccess } from '../teacher/service.ts';
 import type { ClassRow } from '../reports/service.ts';
@@ -45,7 +45,6 @@ export interface WorkDeps {
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
-const isoOrNull = (d: Date | null | undefined) => (d ? iso(d) : null);
 
 /** The practice template joined in order with its headings: what the diff and the word count read. */
 const PRACTICE_HEADINGS = { time: '实践时间', place: '实践地点', done: '实践内容', outcome: '取得成效' } as const;
