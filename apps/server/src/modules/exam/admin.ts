@@ -296,6 +296,26 @@ export function makeAdminExams({ db, passedInstallExam, failedInstallExam, revok
     return pageOf(f, list, total?.n ?? 0);
   }
 
+
+  /**
+   * Publishes or withdraws an exam on the version the administrator saw, under the row's lock:
+   * `refuse` throws what may not change it; the audit entry records both sides in the same transaction.
+   */
+  async function setStatus(who: Who, input: { id: number; version: number }, status: 'published' | 'draft', action: string, refuse: (tx: Tx, current: X.AdminExamDetail) => Promise<void>) {
+    const after = await db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(exams).where(eq(exams.id, input.id)).for('update');
+      if (!locked) throw new Refusal(X.EXAMS_MSG.examMissing, 404);
+      if (locked.version !== input.version) throw stale();
+      const current = await examDetail(tx, input.id);
+      await refuse(tx, current);
+      await tx.update(exams).set({ status, version: sql`${exams.version} + 1` }).where(eq(exams.id, input.id));
+      const after = await examDetail(tx, input.id);
+      await audit(tx, who, `exam:${input.id}`, action, examRecord(current), examRecord(after));
+      return after;
+    });
+    changed();
+    return after;
+  }
   return {
     async options() {
       const [banks, topics, classes] = await Promise.all([
@@ -545,13 +565,9 @@ export function makeAdminExams({ db, passedInstallExam, failedInstallExam, revok
       });
     },
 
-    async examPublish(who: Who, input: { id: number; version: number }) {
-      const after = await db.transaction(async (tx) => {
-        const [locked] = await tx.select().from(exams).where(eq(exams.id, input.id)).for('update');
-        if (!locked) throw new Refusal(X.EXAMS_MSG.examMissing, 404);
-        if (locked.version !== input.version) throw stale();
-        if (locked.status === 'published') throw new Refusal(X.EXAMS_MSG.alreadyPublished);
-        const current = await examDetail(tx, input.id);
+    examPublish: (who: Who, input: { id: number; version: number }) =>
+      setStatus(who, input, 'published', '发布考试', async (tx, current) => {
+        if (current.status === 'published') throw new Refusal(X.EXAMS_MSG.alreadyPublished);
         await refusePublishable(tx, {
           selection: current.selection,
           randomRules: current.randomRules,
@@ -559,32 +575,14 @@ export function makeAdminExams({ db, passedInstallExam, failedInstallExam, revok
           passScore: current.passScore,
           total: current.totalScore,
         });
-        await tx.update(exams).set({ status: 'published', version: sql`${exams.version} + 1` }).where(eq(exams.id, input.id));
-        const after = await examDetail(tx, input.id);
-        await audit(tx, who, `exam:${input.id}`, '发布考试', examRecord(current), examRecord(after));
-        return after;
-      });
-      changed();
-      return after;
-    },
+      }),
 
     /** Back to a draft while nobody has started it; the attempts' key share lock makes the count exact (as for edits). */
-    async examUnpublish(who: Who, input: { id: number; version: number }) {
-      const after = await db.transaction(async (tx) => {
-        const [locked] = await tx.select().from(exams).where(eq(exams.id, input.id)).for('update');
-        if (!locked) throw new Refusal(X.EXAMS_MSG.examMissing, 404);
-        if (locked.version !== input.version) throw stale();
-        if (locked.status !== 'published') throw new Refusal(X.EXAMS_MSG.notPublished);
-        const current = await examDetail(tx, input.id);
+    examUnpublish: (who: Who, input: { id: number; version: number }) =>
+      setStatus(who, input, 'draft', '撤回发布（改回草稿）', async (_tx, current) => {
+        if (current.status !== 'published') throw new Refusal(X.EXAMS_MSG.notPublished);
         if (current.attemptCount > 0) throw new Refusal(X.EXAMS_MSG.unpublishAttempted(current.attemptCount));
-        await tx.update(exams).set({ status: 'draft', version: sql`${exams.version} + 1` }).where(eq(exams.id, input.id));
-        const after = await examDetail(tx, input.id);
-        await audit(tx, who, `exam:${input.id}`, '撤回发布（改回草稿）', examRecord(current), examRecord(after));
-        return after;
-      });
-      changed();
-      return after;
-    },
+      }),
 
     results: resultsPage,
 

@@ -78,13 +78,16 @@ function deadline(w: WorkRow, extension: Date | null, now = new Date()) {
 /** The longest extension: this long after the cut-off (or the due date when there is none). */
 const EXTENSION_MAX_MS = 180 * 86_400_000;
 
+/** An assignment with the names shown beside it: its class, and its course or training (empty when it has none). */
+const labelled = { w: works, className: teacherClasses.name, courseTitle: sql<string>`coalesce(${courses.title}, '')`, installTitle: sql<string>`coalesce(${installs.title}, '')` };
+
 export function makeWork({ db, platform, files, classesOf, classOfTeacher, uploadsPerHour = 120 }: WorkDeps) {
   // ---- shared reads ------------------------------------------------------------------------------
 
   /** An assignment with its labels, when the person is a member of its class (or any, for `null`). */
   async function workWithLabels(workId: number, memberId: number | null, classId?: number) {
     const [row] = await db
-      .select({ w: works, className: teacherClasses.name, courseTitle: sql<string>`coalesce(${courses.title}, '')`, installTitle: sql<string>`coalesce(${installs.title}, '')` })
+      .select(labelled)
       .from(works)
       .innerJoin(teacherClasses, eq(teacherClasses.id, works.classId))
       .leftJoin(courses, eq(courses.id, works.courseId))
@@ -368,10 +371,7 @@ export function makeWork({ db, platform, files, classesOf, classOfTeacher, uploa
   async function classWorks(cls: ClassRow, kind: W.WorkKind, workId?: number): Promise<W.ClassWorkItem[]> {
     const rows = await db
       .select({
-        w: works,
-        className: teacherClasses.name,
-        courseTitle: sql<string>`coalesce(${courses.title}, '')`,
-        installTitle: sql<string>`coalesce(${installs.title}, '')`,
+        ...labelled,
         members: sql<number>`(select count(*) from ${classMembers} where ${classMembers.classId} = ${works.classId})`.mapWith(Number),
         // Awaiting review as the review queue counts it: a hand-in under a review held in its undo window is spoken for.
         pending: sql<number>`(select count(*) from ${workSubmissions} where ${workSubmissions.workId} = ${works.id} and ${workSubmissions.state} = 'submitted' and not ${heldReviewOf(workSubmissions.id)})`.mapWith(Number),
@@ -478,10 +478,7 @@ export function makeWork({ db, platform, files, classesOf, classOfTeacher, uploa
     const needsAction = sql`(${workSubmissions.state} in ('draft', 'returned') or (${workSubmissions.id} is null and not ${closed}))`;
     const rows = await db
       .select({
-        w: works,
-        className: teacherClasses.name,
-        courseTitle: sql<string>`coalesce(${courses.title}, '')`,
-        installTitle: sql<string>`coalesce(${installs.title}, '')`,
+        ...labelled,
         s: workSubmissions,
         extensionUntil: workExtensions.until,
         total: sql<number>`count(*) over()`.mapWith(Number),
