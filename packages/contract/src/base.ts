@@ -14,3 +14,4 @@ export * from './anchor.ts';
 export * from './bookTitle.ts';
 export { workFileTypeOfName } from './workFiles.ts';
 export { markDisplay } from './display.ts';
+export { maskMobile } from './mobileMask.ts';

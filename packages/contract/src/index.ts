@@ -3,6 +3,7 @@ export * from './calendar.ts';
 export * from './messages.ts';
 export * from './anchor.ts';
 export * from './display.ts';
+export * from './mobileMask.ts';
 export * from './call.ts';
 export * from './rules/fields.ts';
 export * from './rules/numbers.ts';

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
 
@@ -12,6 +13,11 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** The handle a `db.transaction` callback gets: what a write that must commit with others takes. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either handle: a read or write that works both alone and inside a caller's transaction. */
+export type Q = Db | Tx;
+
+/** The first row of a raw query that always answers one (a count, `now()`). */
+export const one = async <R>(q: Q, query: SQL) => ((await q.execute(query)) as unknown as { rows: R[] }).rows[0]!;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

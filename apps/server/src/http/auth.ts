@@ -26,6 +26,14 @@ export interface Caller {
   loginType: string;
 }
 
+/** Who does a write and from where: the person and address its audit entry records. */
+export interface Who {
+  personId: number;
+  ip: string;
+}
+/** The acting person of a bound call. */
+export const whoOf = (caller: { personId: number }, ip: string): Who => ({ personId: caller.personId, ip });
+
 export interface AuthContext {
   resolve(req: FastifyRequest, required: boolean): Promise<Caller | null>;
   /**

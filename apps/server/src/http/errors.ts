@@ -1,5 +1,5 @@
 /** Refusals a handler throws: a business refusal (HTTP 200, failure envelope) or an HTTP error. */
-import { UC_CODE } from '@portal/contract';
+import { admin as A, UC_CODE } from '@portal/contract';
 
 /** A business refusal: the client shows `message` (wrong password, locked account, no right...). */
 export class Refusal extends Error {
@@ -36,6 +36,15 @@ export function isDatabaseDown(err: unknown): boolean {
  * The record is as the winner left it, so the loser is told, not given a 500.
  */
 const CONFLICT_CODES = new Set(['23505', '40001', '40P01']);
+
+/** The refusal of a save made on a version somebody else has changed since it was read. */
+export const stale = () => new Refusal(A.ADMIN_MSG.staleVersion, 409);
+
+/** PostgreSQL's unique_violation, however the driver wraps it. */
+export function isUniqueViolation(e: unknown): boolean {
+  const x = e as { code?: unknown; cause?: unknown } | null;
+  return !!x && typeof x === 'object' && (x.code === '23505' || isUniqueViolation(x.cause));
+}
 
 /** Whether the error (or what it wraps: drizzle wraps the driver's) is a lost race for one record. */
 export function isWriteConflict(err: unknown): boolean {

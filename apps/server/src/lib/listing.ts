@@ -20,6 +20,8 @@ export interface Page<T> {
 /** Selected beside a page's columns: the number of rows the filter matches, before LIMIT. */
 export const totalOver = () => sql<number>`count(*) over()`.mapWith(Number);
 export const offsetOf = (q: PageQuery) => (q.pageNum - 1) * q.pageSize;
+/** The page of an answer: its rows, how many rows the filter matches, and the page that was asked for. */
+export const pageOf = <T>(q: PageQuery, list: T[], total: number): Page<T> => ({ list, total, pageNum: q.pageNum, pageSize: q.pageSize });
 
 /**
  * A page from rows that carry `total` (see totalOver). A page past the end has no rows to carry it,
@@ -27,7 +29,7 @@ export const offsetOf = (q: PageQuery) => (q.pageNum - 1) * q.pageSize;
  */
 export async function pageFrom<R extends { total: number }, T>(q: PageQuery, rows: R[], map: (row: R) => T, count: () => Promise<number>): Promise<Page<T>> {
   const total = rows[0]?.total ?? (q.pageNum > 1 ? await count() : 0);
-  return { list: rows.map(map), total, pageNum: q.pageNum, pageSize: q.pageSize };
+  return pageOf(q, rows.map(map), total);
 }
 
 /**
@@ -68,7 +70,7 @@ export const chinaYearStart = (year: number) => collegeYearStart(year);
 export const chinaYearOf = (now = Date.now()) => collegeYear(now);
 
 export const iso = (d: Date) => d.toISOString();
-export const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
+export const isoOrNull = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /** Public lists show names as 张* / 张*伟 / 欧**娜: the first and the last character of three or more. */
 export function maskName(name: string): string {
@@ -81,6 +83,11 @@ export function maskName(name: string): string {
 /** Public answers the same for everybody may be kept by browsers and proxies for a minute. */
 export function cachePublic(reply: FastifyReply) {
   reply.header('Cache-Control', 'public, max-age=60');
+}
+
+/** An answer about the administration's current state: never kept, so a screen never shows an old list. */
+export function noStore(reply: { header(name: string, value: string): unknown }): void {
+  reply.header('Cache-Control', 'no-store');
 }
 
 /** An answer that depends on the caller is public only for a visitor. */

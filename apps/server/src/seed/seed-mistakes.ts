@@ -5,12 +5,11 @@
  * rule and recorded by the book's own functions, as the portal would have. Runs after the exams seed.
  */
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Tx } from '../db/client.ts';
 import { persons, practiceTests, questions, type PaperEntry } from '../db/schema/index.ts';
 import { gradePaper } from '../modules/exam/grade.ts';
 import { recordPractice } from '../modules/mistakes/book.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Row = typeof questions.$inferSelect;
 
 const DAY = 86_400_000;

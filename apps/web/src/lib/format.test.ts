@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TIME_ZONE, setCollegeTimeZone } from '@portal/contract/base';
-import { calendarDay, formatDate, formatDateTime, formatDateTimeSeconds, genderName, maskPhone } from './format.ts';
+import { calendarDay, formatDate, formatDateTime, formatDateTimeSeconds, genderName } from './format.ts';
 
 describe('format', () => {
-  it('masks an 11-digit phone as 138****0001', () => {
-    expect(maskPhone('13800000001')).toBe('138****0001');
-    expect(maskPhone(null)).toBe('');
-  });
   it('gender 0 is 男, anything else 女', () => {
     expect(genderName(0)).toBe('男');
     expect(genderName(1)).toBe('女');

@@ -4,12 +4,13 @@ import type { Binder } from '../../http/bind.ts';
 import { sendXlsx } from '../../http/xlsx.ts';
 import type { Uc } from '../uc/service.ts';
 import type { Admin } from './service.ts';
+import { noStore } from '../../lib/listing.ts';
 
 export function adminRoutes(bind: Binder, admin: Admin, uc: Uc) {
   bind(A.adminLogin, ({ body, ip }) => uc.adminLogin(body, ip));
   bind(A.adminVerify, ({ body, ip }) => uc.adminVerify(body, ip));
   bind(A.adminMe, ({ caller, reply }) => {
-    reply.header('Cache-Control', 'no-store');
+    noStore(reply);
     return admin.me(caller);
   });
   bind(A.adminLogout, async ({ caller, ip }) => {
@@ -17,7 +18,7 @@ export function adminRoutes(bind: Binder, admin: Admin, uc: Uc) {
     return null;
   });
   bind(A.adminAuditList, ({ query, reply }) => {
-    reply.header('Cache-Control', 'no-store');
+    noStore(reply);
     return admin.auditList(query);
   });
   bind(A.adminAuditExport, async ({ query, reply }) => {
@@ -25,7 +26,7 @@ export function adminRoutes(bind: Binder, admin: Admin, uc: Uc) {
     return null;
   });
   bind(A.adminOps, ({ reply }) => {
-    reply.header('Cache-Control', 'no-store');
+    noStore(reply);
     return admin.opsOverview();
   });
   bind(A.adminBackupNow, ({ caller, ip }) => admin.backupNow(caller, ip));

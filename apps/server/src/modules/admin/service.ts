@@ -9,10 +9,10 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { desc, eq, gt, lt } from 'drizzle-orm';
-import { admin as A, operator as O, type AdminRole } from '@portal/contract';
+import { admin as A, operator as O, type AdminRole, maskMobile } from '@portal/contract';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db, Tx, Q } from '../../db/client.ts';
 import { persons, serverInstances } from '../../db/schema/index.ts';
 import { HttpError } from '../../http/errors.ts';
 import { readiness } from '../../http/metrics.ts';
@@ -50,7 +50,7 @@ export interface Change {
  * it), so the entry and the change commit or roll back together. A change outside the database (a
  * file stored, a backup taken) passes the database itself, after the change is done.
  */
-export function recordChange(q: Db | Tx, c: Change) {
+export function recordChange(q: Q, c: Change) {
   return writeAudit(q, {
     personId: c.personId,
     ip: c.ip,
@@ -69,7 +69,6 @@ export function changeRecorded<R, A>(db: Db, change: (tx: Tx) => Promise<R>, rec
   return db.transaction(async (tx) => record(tx, await change(tx)));
 }
 
-const mask = (mobile: string) => `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
 
 /** Secrets show only whether they are set. */
 const SECRET = /SECRET|TOKEN|KEY|PASSWORD|SEAL/;
@@ -136,7 +135,7 @@ export function makeAdmin({ db, config, ops, rolesOf, version }: AdminDeps) {
     async me(caller: { personId: number }) {
       const [p] = await db.select({ personId: persons.personId, personName: persons.personName, mobile: persons.mobile }).from(persons).where(eq(persons.personId, caller.personId)).limit(1);
       if (!p) throw new HttpError(401, A.ADMIN_MSG.adminOnly);
-      return { ...p, mobile: mask(p.mobile), roles: await rolesOf(p.personId), idleSeconds: A.ADMIN_IDLE_SECONDS };
+      return { ...p, mobile: maskMobile(p.mobile), roles: await rolesOf(p.personId), idleSeconds: A.ADMIN_IDLE_SECONDS };
     },
 
     async auditList(q: AuditFilter & { pageNum: number; pageSize: number }) {

@@ -8,12 +8,12 @@
  * catalogue reads the tables on every call; this instance's rendered pages are forgotten).
  */
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { admin as A, adminCourses as C, adminMedia } from '@portal/contract';
-import type { Db } from '../../db/client.ts';
+import { adminCourses as C, adminMedia } from '@portal/contract';
+import type { Db, Tx, Q } from '../../db/client.ts';
 import { categories, courseResources, courses } from '../../db/schema/catalog.ts';
 import { courseCompletions, resourceProgress, studySessions } from '../../db/schema/learning.ts';
 import { notes } from '../../db/schema/notes.ts';
-import { Refusal } from '../../http/errors.ts';
+import { Refusal, stale } from '../../http/errors.ts';
 import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
 import { imageTypeOf, type FileStorage } from '../../integrations/storage.ts';
 import { newId } from '../../lib/crypto.ts';
@@ -21,20 +21,14 @@ import { recordChange } from '../admin/service.ts';
 import { iso, isoOrNull, matchesAny, offsetOf, outer, pageFrom, totalOver } from '../../lib/listing.ts';
 import type { Platform } from '../platform/service.ts';
 import { requiredSecondsOf } from './requiredSeconds.ts';
+import type { Who } from '../../http/auth.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Reader = Db | Tx;
 type Filter = { keyword?: string | undefined; categoryId?: number | undefined; status?: C.CourseStatus | undefined };
 
 /** The job that completes a course for the learners who finished it when a chapter was hidden or removed (app.ts). */
 export const COURSE_COMPLETION_JOB = 'courseCompletion';
 
 /** Who changes what, from where. */
-export interface Who {
-  personId: number;
-  ip: string;
-}
-
 export interface AdminCoursesDeps {
   db: Db;
   platform: Platform;
@@ -100,7 +94,7 @@ export function makeAdminCourses({ db, platform, storage, changed, completionsTo
     );
   }
 
-  async function courseOf(r: Reader, id: number): Promise<C.AdminCourse | null> {
+  async function courseOf(r: Q, id: number): Promise<C.AdminCourse | null> {
     const [row] = await r
       .select({ c: courses, categoryName: categories.name, completions: courseCompletionsCount })
       .from(courses)
@@ -165,7 +159,7 @@ export function makeAdminCourses({ db, platform, storage, changed, completionsTo
       .returning({ id: courses.id });
     if (done.length > 0) return;
     const [exists] = await tx.select({ id: courses.id }).from(courses).where(eq(courses.id, id)).limit(1);
-    throw exists ? new Refusal(A.ADMIN_MSG.staleVersion, 409) : new Refusal(C.ADMIN_COURSES_MSG.notFound, 404);
+    throw exists ? stale() : new Refusal(C.ADMIN_COURSES_MSG.notFound, 404);
   }
 
   /**
@@ -261,7 +255,7 @@ export function makeAdminCourses({ db, platform, storage, changed, completionsTo
     const after = await db.transaction(async (tx) => {
       const before = await courseOf(tx, t.id);
       if (!before) throw new Refusal(C.ADMIN_COURSES_MSG.notFound, 404);
-      if (before.version !== t.version) throw new Refusal(A.ADMIN_MSG.staleVersion, 409);
+      if (before.version !== t.version) throw stale();
       if (to === 'published') {
         if (before.status === 'published') throw new Refusal(C.ADMIN_COURSES_MSG.alreadyPublished);
         if (before.chapters.length === 0) throw new Refusal(C.ADMIN_COURSES_MSG.noChapters);

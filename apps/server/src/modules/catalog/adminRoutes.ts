@@ -7,9 +7,8 @@ import type { Binder } from '../../http/bind.ts';
 import { sendXlsx } from '../../http/xlsx.ts';
 import type { AdminCourses } from './adminCourses.ts';
 import type { AdminTraining } from './adminTraining.ts';
-
-const noStore = (reply: { header(k: string, v: string): unknown }) => reply.header('Cache-Control', 'no-store');
-const who = (caller: { personId: number }, ip: string) => ({ personId: caller.personId, ip });
+import { whoOf } from '../../http/auth.ts';
+import { noStore } from '../../lib/listing.ts';
 
 export function adminCoursesRoutes(bind: Binder, svc: AdminCourses) {
   bind(X.adminCourseOptions, ({ reply }) => (noStore(reply), svc.options()));
@@ -19,26 +18,26 @@ export function adminCoursesRoutes(bind: Binder, svc: AdminCourses) {
     return null;
   });
   bind(X.adminCourseGet, ({ query, reply }) => (noStore(reply), svc.get(query.id)));
-  bind(X.adminCourseSave, ({ caller, ip, body }) => svc.save({ personId: caller.personId, ip }, body));
-  bind(X.adminCoursePublish, ({ caller, ip, body }) => svc.publish({ personId: caller.personId, ip }, body));
-  bind(X.adminCourseUnpublish, ({ caller, ip, body }) => svc.unpublish({ personId: caller.personId, ip }, body));
-  bind(X.adminCourseCover, ({ caller, ip, file }) => svc.cover({ personId: caller.personId, ip }, file));
+  bind(X.adminCourseSave, ({ caller, ip, body }) => svc.save(whoOf(caller, ip), body));
+  bind(X.adminCoursePublish, ({ caller, ip, body }) => svc.publish(whoOf(caller, ip), body));
+  bind(X.adminCourseUnpublish, ({ caller, ip, body }) => svc.unpublish(whoOf(caller, ip), body));
+  bind(X.adminCourseCover, ({ caller, ip, file }) => svc.cover(whoOf(caller, ip), file));
 }
 
 export function adminTrainingRoutes(bind: Binder, svc: AdminTraining) {
   bind(T.adminTrainingOptions, ({ reply }) => (noStore(reply), svc.options()));
-  bind(T.adminYearSave, ({ caller, ip, body }) => svc.yearSave(who(caller, ip), body));
+  bind(T.adminYearSave, ({ caller, ip, body }) => svc.yearSave(whoOf(caller, ip), body));
   bind(T.adminTopicList, ({ query, reply }) => (noStore(reply), svc.topicList(query)));
   bind(T.adminTopicExport, async ({ caller, ip, query, reply }) => {
-    await sendXlsx(reply, await svc.topicExport(who(caller, ip), query));
+    await sendXlsx(reply, await svc.topicExport(whoOf(caller, ip), query));
     return null;
   });
   bind(T.adminTopicGet, ({ query, reply }) => (noStore(reply), svc.topicGet(query.id)));
-  bind(T.adminTopicSave, ({ caller, ip, body }) => svc.topicSave(who(caller, ip), body));
-  bind(T.adminTopicDelete, ({ caller, ip, body }) => svc.topicDelete(who(caller, ip), body));
-  bind(T.adminPlanSave, ({ caller, ip, body }) => svc.planSave(who(caller, ip), body));
-  bind(T.adminPlanDelete, ({ caller, ip, body }) => svc.planDelete(who(caller, ip), body));
-  bind(T.adminPlanCourseAdd, ({ caller, ip, body }) => svc.planCourseAdd(who(caller, ip), body));
-  bind(T.adminPlanCourseRemove, ({ caller, ip, body }) => svc.planCourseRemove(who(caller, ip), body));
+  bind(T.adminTopicSave, ({ caller, ip, body }) => svc.topicSave(whoOf(caller, ip), body));
+  bind(T.adminTopicDelete, ({ caller, ip, body }) => svc.topicDelete(whoOf(caller, ip), body));
+  bind(T.adminPlanSave, ({ caller, ip, body }) => svc.planSave(whoOf(caller, ip), body));
+  bind(T.adminPlanDelete, ({ caller, ip, body }) => svc.planDelete(whoOf(caller, ip), body));
+  bind(T.adminPlanCourseAdd, ({ caller, ip, body }) => svc.planCourseAdd(whoOf(caller, ip), body));
+  bind(T.adminPlanCourseRemove, ({ caller, ip, body }) => svc.planCourseRemove(whoOf(caller, ip), body));
   bind(T.adminTrainingCourses, ({ query, reply }) => (noStore(reply), svc.courses(query)));
 }

@@ -14,25 +14,23 @@
  * - Learners read these tables on every request; `changed` forgets this instance's rendered pages.
  */
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { admin as A, adminTraining as T } from '@portal/contract';
+import { adminTraining as T } from '@portal/contract';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import { type Db, type Tx, type Q, one } from '../../db/client.ts';
 import { categories, courses, installs, planCourses, plans, trainingYears } from '../../db/schema/catalog.ts';
 import { certificates } from '../../db/schema/certificate.ts';
 import { exams } from '../../db/schema/exam.ts';
 import { enrolments } from '../../db/schema/learning.ts';
 import { classMembers, teacherClasses } from '../../db/schema/teaching.ts';
 import { works } from '../../db/schema/work.ts';
-import { Refusal } from '../../http/errors.ts';
+import { Refusal, stale } from '../../http/errors.ts';
 import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
 import { dateIn } from '@portal/contract/calendar';
-import { allRows, containsPattern } from '../../lib/listing.ts';
+import { allRows, containsPattern, offsetOf, pageOf, iso } from '../../lib/listing.ts';
 import type { Platform } from '../platform/service.ts';
 import { changeRecorded, recordChange } from '../admin/service.ts';
+import type { Who } from '../../http/auth.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Q = Db | Tx;
-type Who = { personId: number; ip: string };
 type Paging = { pageNum: number; pageSize: number };
 type TopicSave = z.infer<typeof T.adminTopicSave.body>;
 type PlanSave = z.infer<typeof T.adminPlanSave.body>;
@@ -48,10 +46,7 @@ export interface AdminTrainingDeps {
 }
 
 const EVENT = 'adminTraining';
-const iso = (d: Date) => d.toISOString();
-const stale = () => new Refusal(A.ADMIN_MSG.staleVersion, 409);
 /** The one row a plain select answers. */
-const one = async <R>(q: Q, query: SQL) => ((await q.execute(query)) as unknown as { rows: R[] }).rows[0]!;
 
 export function makeAdminTraining({ db, platform, timeZone, changed, dropApplications }: AdminTrainingDeps) {
   /** The change's audit entry, written in the change's own transaction. */
@@ -250,10 +245,10 @@ export function makeAdminTraining({ db, platform, timeZone, changed, dropApplica
           .where(where)
           .orderBy(desc(installs.startAt), desc(installs.id))
           .limit(f.pageSize)
-          .offset((f.pageNum - 1) * f.pageSize),
+          .offset(offsetOf(f)),
         db.select({ n: count() }).from(installs).where(where),
       ]);
-      return { list: rows.map(topicItem), total: total?.n ?? 0, pageNum: f.pageNum, pageSize: f.pageSize };
+      return pageOf(f, rows.map(topicItem), total?.n ?? 0);
     },
 
     /** The list's own query, page after page: the file holds what the screen pages through. */
@@ -433,10 +428,10 @@ export function makeAdminTraining({ db, platform, timeZone, changed, dropApplica
           .where(where)
           .orderBy(desc(courses.publishedAt), desc(courses.id))
           .limit(f.pageSize)
-          .offset((f.pageNum - 1) * f.pageSize),
+          .offset(offsetOf(f)),
         db.select({ n: count() }).from(courses).where(where),
       ]);
-      return { list: rows, total: total?.n ?? 0, pageNum: f.pageNum, pageSize: f.pageSize };
+      return pageOf(f, rows, total?.n ?? 0);
     },
   };
   return svc;

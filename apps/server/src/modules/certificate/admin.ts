@@ -7,9 +7,9 @@
  * one transaction). Every change is recorded with before and after (recordChange, event adminCertificate).
  */
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { admin as A, adminCertificate as AC, bookTitle } from '@portal/contract';
+import { admin as A, adminCertificate as AC, bookTitle, maskMobile } from '@portal/contract';
 import type { z } from 'zod';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db, Q } from '../../db/client.ts';
 import { installs, trainingYears } from '../../db/schema/catalog.ts';
 import { certificates } from '../../db/schema/certificate.ts';
 import { exams } from '../../db/schema/exam.ts';
@@ -17,21 +17,20 @@ import { organs, persons } from '../../db/schema/people.ts';
 import { HttpError, Refusal } from '../../http/errors.ts';
 import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
 import { dateIn } from '@portal/contract/calendar';
-import { chinaYearStart, iso, isoOrNull } from '../../lib/listing.ts';
+import { chinaYearStart, iso, isoOrNull, offsetOf, pageOf } from '../../lib/listing.ts';
 import { recordChange } from '../admin/service.ts';
 import { setCompletionExam } from '../exam/completion.ts';
 import { lockInstallForRule, setRequiredHours } from '../catalog/issueRule.ts';
 import { writeAudit, type Platform } from '../platform/service.ts';
 import { messageFromCollege } from '../inbox/service.ts';
 import { CERTIFICATE_MSG, insertCertificate, PRINT_PAGE, type CertificateService } from './service.ts';
+import type { Who } from '../../http/auth.ts';
 
 type CertFilter = z.infer<typeof AC.certFilter>;
-type Who = { personId: number; ip: string };
 
 export const CERT_EXPORT_MAX = 50_000;
 const EVENT = 'adminCertificate';
 
-const mask = (mobile: string) => (mobile.length >= 7 ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : mobile);
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function makeCertificateAdmin(deps: { db: Db; platform: Platform; certificates: CertificateService; timeZone: string }) {
@@ -39,7 +38,7 @@ export function makeCertificateAdmin(deps: { db: Db; platform: Platform; certifi
 
   // ---- the issuing rule ----------------------------------------------------------------------
 
-  async function rulesOf(where: SQL | undefined, page: { pageNum: number; pageSize: number }, q: Db | Tx = db) {
+  async function rulesOf(where: SQL | undefined, page: { pageNum: number; pageSize: number }, q: Q = db) {
     const [total] = await q.select({ n: count() }).from(installs).innerJoin(trainingYears, eq(trainingYears.id, installs.yearId)).where(where);
     const rows = await q
       .select({
@@ -57,7 +56,7 @@ export function makeCertificateAdmin(deps: { db: Db; platform: Platform; certifi
       .where(where)
       .orderBy(desc(installs.startAt), desc(installs.id))
       .limit(page.pageSize)
-      .offset((page.pageNum - 1) * page.pageSize);
+      .offset(offsetOf(page));
     const ids = rows.map((r) => r.installId);
     const examRows = ids.length
       ? await q
@@ -77,7 +76,7 @@ export function makeCertificateAdmin(deps: { db: Db; platform: Platform; certifi
     return { list, total: total?.n ?? 0, ...page };
   }
 
-  const ruleOf = async (installId: number, q: Db | Tx = db) => (await rulesOf(eq(installs.id, installId), { pageNum: 1, pageSize: 1 }, q)).list[0] ?? null;
+  const ruleOf = async (installId: number, q: Q = db) => (await rulesOf(eq(installs.id, installId), { pageNum: 1, pageSize: 1 }, q)).list[0] ?? null;
   /** What a rule change's audit entry keeps: the rule as a person reads it. */
   const ruleShown = (r: AC.IssueRule) => ({
     requiredHours: r.requiredHours,
@@ -102,7 +101,7 @@ export function makeCertificateAdmin(deps: { db: Db; platform: Platform; certifi
     replaces: sql<string | null>`(select o.cert_no from ${certificates} o where o.id = ${certificates.replacesId})`,
     replacedBy: sql<string | null>`(select n.cert_no from ${certificates} n where n.replaces_id = ${certificates.id})`,
   };
-  const fromJoined = <T extends Record<string, unknown>>(cols: T, q: Db | Tx = db) =>
+  const fromJoined = <T extends Record<string, unknown>>(cols: T, q: Q = db) =>
     q
       .select(cols as unknown as typeof itemColumns)
       .from(certificates)
@@ -110,7 +109,7 @@ export function makeCertificateAdmin(deps: { db: Db; platform: Platform; certifi
       .innerJoin(installs, eq(installs.id, certificates.installId))
       .leftJoin(organs, eq(organs.id, persons.organId));
   type Row = Awaited<ReturnType<typeof fromJoined>>[number];
-  const itemOf = (r: Row): AC.AdminCertItem => ({ ...r, mobile: mask(r.mobile), issuedAt: iso(r.issuedAt), revokedAt: isoOrNull(r.revokedAt) });
+  const itemOf = (r: Row): AC.AdminCertItem => ({ ...r, mobile: maskMobile(r.mobile), issuedAt: iso(r.issuedAt), revokedAt: isoOrNull(r.revokedAt) });
 
   function whereOf(f: CertFilter): SQL | undefined {
     const w: SQL[] = [];
@@ -135,11 +134,11 @@ export function makeCertificateAdmin(deps: { db: Db; platform: Platform; certifi
       .where(where)
       .orderBy(desc(certificates.issuedAt), desc(certificates.id))
       .limit(pageSize)
-      .offset((pageNum - 1) * pageSize);
-    return { list: rows.map(itemOf), total: total?.n ?? 0, pageNum, pageSize };
+      .offset(offsetOf({ pageNum, pageSize }));
+    return pageOf({ pageNum, pageSize }, rows.map(itemOf), total?.n ?? 0);
   }
 
-  async function itemByNo(certNo: string, q: Db | Tx = db) {
+  async function itemByNo(certNo: string, q: Q = db) {
     const [r] = await fromJoined(itemColumns, q).where(eq(certificates.certNo, certNo.trim().toUpperCase()));
     return r ? itemOf(r) : null;
   }

@@ -12,10 +12,10 @@
  */
 import { and, asc, count, desc, eq, gt, lte, max, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { admin as A, adminContent as C, workFileTypeOfName } from '@portal/contract';
-import type { Db } from '../../db/client.ts';
+import { adminContent as C, workFileTypeOfName } from '@portal/contract';
+import type { Db, Tx, Q } from '../../db/client.ts';
 import { aboutSections, collegeImages, downloads, faqs, flashNews, friendlyLinks, noticeAttachments, notices } from '../../db/schema/content.ts';
-import { HttpError, Refusal } from '../../http/errors.ts';
+import { HttpError, Refusal, stale } from '../../http/errors.ts';
 import { imageTypeOf, type FileStorage } from '../../integrations/storage.ts';
 import { newId } from '../../lib/crypto.ts';
 import { isBlankHtml, sanitizeHtml } from '../../lib/sanitizeHtml.ts';
@@ -23,11 +23,10 @@ import { recordChange } from '../admin/service.ts';
 import { matchesAny, offsetOf, pageFrom, textOf, totalOver } from '../../lib/listing.ts';
 import type { Platform } from '../platform/service.ts';
 import { cleanFileName, workFileTypeOf } from '../work/files.ts';
+import type { Who } from '../../http/auth.ts';
 
 type Kind = C.ContentKind;
 type Item = C.ContentItem;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Reader = Db | Tx;
 
 /** The columns every administered table has (schema/content.ts `editable`). */
 interface EditableColumns {
@@ -96,11 +95,6 @@ function orderOf(kind: Kind, d: KindDef): SQL[] {
 }
 
 /** Who changes what, from where. */
-export interface Who {
-  personId: number;
-  ip: string;
-}
-
 export interface AdminContentDeps {
   db: Db;
   platform: Platform;
@@ -110,7 +104,7 @@ export interface AdminContentDeps {
 }
 
 export function makeAdminContent({ db, platform, storage, changed }: AdminContentDeps) {
-  async function itemOf(r: Reader, kind: Kind, id: number): Promise<Item | null> {
+  async function itemOf(r: Q, kind: Kind, id: number): Promise<Item | null> {
     const d = KINDS[kind];
     const [row] = (await r
       .select()
@@ -195,7 +189,7 @@ export function makeAdminContent({ db, platform, storage, changed }: AdminConten
         .set({ ...set, version: sql`${d.cols.version} + 1` } as never)
         .where(and(eq(d.cols.id, id), eq(d.cols.version, version)))
         .returning({ id: d.cols.id });
-      if (done.length === 0) throw new Refusal(A.ADMIN_MSG.staleVersion, 409);
+      if (done.length === 0) throw stale();
       await apply?.(tx);
       const after = (await itemOf(tx, kind, id))!;
       await audit(tx, who, kind, id, action, before, after);
@@ -313,13 +307,13 @@ export function makeAdminContent({ db, platform, storage, changed }: AdminConten
       await db.transaction(async (tx) => {
         const before = await itemOf(tx, t.kind, t.id);
         if (!before) throw new Refusal(C.ADMIN_CONTENT_MSG.notFound, 404);
-        if (before.version !== t.version) throw new Refusal(A.ADMIN_MSG.staleVersion, 409);
+        if (before.version !== t.version) throw stale();
         if (t.kind === 'notice') await tx.delete(noticeAttachments).where(eq(noticeAttachments.noticeId, t.id));
         const done = await tx
           .delete(d.table)
           .where(and(eq(d.cols.id, t.id), eq(d.cols.version, t.version)))
           .returning({ id: d.cols.id });
-        if (done.length === 0) throw new Refusal(A.ADMIN_MSG.staleVersion, 409);
+        if (done.length === 0) throw stale();
         await audit(tx, who, t.kind, t.id, '删除', before, null);
       });
       changed?.();

@@ -2,23 +2,24 @@
 import { adminContent as C } from '@portal/contract';
 import type { Binder } from '../../http/bind.ts';
 import type { AdminContent } from './admin.ts';
+import { whoOf } from '../../http/auth.ts';
+import { noStore } from '../../lib/listing.ts';
 
 export function adminContentRoutes(bind: Binder, svc: AdminContent) {
-  const who = (ctx: { caller: { personId: number }; ip: string }) => ({ personId: ctx.caller.personId, ip: ctx.ip });
   bind(C.adminContentList, async ({ query, reply }) => {
-    reply.header('Cache-Control', 'no-store');
+    noStore(reply);
     return svc.list(query);
   });
   bind(C.adminContentGet, async ({ query, reply }) => {
-    reply.header('Cache-Control', 'no-store');
+    noStore(reply);
     return svc.get(query.kind, query.id);
   });
-  bind(C.adminContentSave, (ctx) => svc.save(who(ctx), ctx.body));
-  bind(C.adminContentPublish, (ctx) => svc.publish(who(ctx), ctx.body));
-  bind(C.adminContentUnpublish, (ctx) => svc.unpublish(who(ctx), ctx.body));
-  bind(C.adminContentArrange, (ctx) => svc.arrange(who(ctx), ctx.body));
-  bind(C.adminContentDelete, (ctx) => svc.remove(who(ctx), ctx.body));
+  bind(C.adminContentSave, (ctx) => svc.save(whoOf(ctx.caller, ctx.ip), ctx.body));
+  bind(C.adminContentPublish, (ctx) => svc.publish(whoOf(ctx.caller, ctx.ip), ctx.body));
+  bind(C.adminContentUnpublish, (ctx) => svc.unpublish(whoOf(ctx.caller, ctx.ip), ctx.body));
+  bind(C.adminContentArrange, (ctx) => svc.arrange(whoOf(ctx.caller, ctx.ip), ctx.body));
+  bind(C.adminContentDelete, (ctx) => svc.remove(whoOf(ctx.caller, ctx.ip), ctx.body));
   bind(C.adminContentPreview, async ({ body }) => svc.preview(body.body));
-  bind(C.adminContentImage, (ctx) => svc.image(who(ctx), ctx.file));
-  bind(C.adminContentFile, (ctx) => svc.file(who(ctx), ctx.file));
+  bind(C.adminContentImage, (ctx) => svc.image(whoOf(ctx.caller, ctx.ip), ctx.file));
+  bind(C.adminContentFile, (ctx) => svc.file(whoOf(ctx.caller, ctx.ip), ctx.file));
 }

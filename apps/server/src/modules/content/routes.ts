@@ -9,7 +9,7 @@ import type { Binder } from '../../http/bind.ts';
 import { HttpError } from '../../http/errors.ts';
 import { DEMO_ASSETS_DIR, MEDIA_PREFIX } from '../../seed/seed-content.ts';
 import type { ContentService } from './service.ts';
-import { cachePublic } from '../../lib/listing.ts';
+import { cachePublic, noStore } from '../../lib/listing.ts';
 
 const found = <T>(value: T | null): T => {
   if (value === null) throw new HttpError(404, MSG.notFound);
@@ -75,7 +75,7 @@ export async function contentRoutes(app: FastifyInstance, bind: Binder, svc: Con
   });
   bind(content.findCertificateByNo, async ({ query, ip, reply }) => {
     // Answers differ by the name given and are rate-limited per caller: not for shared caches.
-    reply.header('Cache-Control', 'no-store');
+    noStore(reply);
     return svc.certificateByNo(query.certNo, query.personName, ip);
   });
   bind(content.realTimeData, async ({ reply }) => {

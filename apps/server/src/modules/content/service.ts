@@ -17,7 +17,7 @@ import { auditLog } from '../../db/schema/platform.ts';
 import { sessions } from '../../db/schema/uc.ts';
 import type { Platform } from '../platform/service.ts';
 import { startOfDayIn } from '@portal/contract/calendar';
-import { chinaYearOf, chinaYearStart, iso, isoOrNull, maskName, matchesAny, offsetOf, outer, pageFrom, textOf, totalOver, type Page, type PageQuery } from '../../lib/listing.ts';
+import { chinaYearOf, chinaYearStart, iso, isoOrNull, maskName, matchesAny, offsetOf, outer, pageFrom, textOf, totalOver, type Page, type PageQuery, pageOf } from '../../lib/listing.ts';
 
 export interface ContentDeps {
   db: Db;
@@ -283,12 +283,11 @@ export function makeContent({ db, platform, product, perMinute, statsTtlMs = STA
           .offset(offsetOf(q)),
         memo('certificates', async () => (await db.select({ n: count() }).from(certificates).where(valid))[0]?.n ?? 0),
       ]);
-      return {
-        list: rows.map((r) => ({ certNo: r.certNo, personName: maskName(r.personName), installTitle: r.installTitle, hours: r.hours, issuedAt: iso(r.issuedAt) })),
+      return pageOf(
+        q,
+        rows.map((r) => ({ certNo: r.certNo, personName: maskName(r.personName), installTitle: r.installTitle, hours: r.hours, issuedAt: iso(r.issuedAt) })),
         total,
-        pageNum: q.pageNum,
-        pageSize: q.pageSize,
-      };
+      );
     },
 
     /** A certificate by number; a name, when given, must be the holder's full name. Null: no match. */

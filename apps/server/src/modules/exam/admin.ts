@@ -15,29 +15,28 @@
  * - Every change is audited with before and after; every edit names the version it edited.
  */
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { admin as A, adminExams as X, bookTitle } from '@portal/contract';
+import { adminExams as X, bookTitle } from '@portal/contract';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx, Q } from '../../db/client.ts';
 import { installs } from '../../db/schema/catalog.ts';
 import { examAnswers, examAttempts, examQuestions, exams, questions } from '../../db/schema/exam.ts';
 import { persons } from '../../db/schema/people.ts';
 import { teacherClasses } from '../../db/schema/teaching.ts';
-import { Refusal } from '../../http/errors.ts';
+import { Refusal, stale } from '../../http/errors.ts';
 import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
 import { writeAudit, type Platform } from '../platform/service.ts';
 import { recordChange } from '../admin/service.ts';
 import { gradePaper, type Gradable } from './grade.ts';
 import { messageFromCollege } from '../inbox/service.ts';
+import type { Who } from '../../http/auth.ts';
+import { offsetOf, pageOf, iso } from '../../lib/listing.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Q = Db | Tx;
 type QuestionRow = typeof questions.$inferSelect;
 type ExamRow = typeof exams.$inferSelect;
 type QuestionFilter = z.infer<typeof X.questionFilter>;
 type ExamFilter = z.infer<typeof X.examFilter>;
 type ResultFilter = z.infer<typeof X.resultFilter>;
 type Paging = { pageNum: number; pageSize: number };
-type Who = { personId: number; ip: string };
 
 export interface AdminExamsDeps {
   db: Db;
@@ -53,8 +52,6 @@ export interface AdminExamsDeps {
 }
 
 const EVENT = 'adminExams';
-const iso = (d: Date) => d.toISOString();
-const stale = () => new Refusal(A.ADMIN_MSG.staleVersion, 409);
 /** Attempts (any state) whose paper holds the question. */
 const attemptsHolding = (questionId: SQL | number) =>
   sql<number>`(select count(*)::int from ${examAttempts} a where a.paper @> jsonb_build_array(jsonb_build_object('questionId', ${questionId}::int)))`;
@@ -279,7 +276,7 @@ export function makeAdminExams({ db, passedInstallExam, failedInstallExam, revok
         .where(where)
         .orderBy(desc(examAttempts.startedAt), desc(examAttempts.id))
         .limit(f.pageSize)
-        .offset((f.pageNum - 1) * f.pageSize),
+        .offset(offsetOf(f)),
       db.select({ n: count() }).from(examAttempts).innerJoin(persons, eq(persons.personId, examAttempts.personId)).where(where),
     ]);
     const list: X.AdminExamResult[] = rows.map(({ a, personName, personNo }) => ({
@@ -296,9 +293,29 @@ export function makeAdminExams({ db, passedInstallExam, failedInstallExam, revok
       passed: a.passed,
       leaveCount: a.leaveCount,
     }));
-    return { list, total: total?.n ?? 0, pageNum: f.pageNum, pageSize: f.pageSize };
+    return pageOf(f, list, total?.n ?? 0);
   }
 
+
+  /**
+   * Publishes or withdraws an exam on the version the administrator saw, under the row's lock:
+   * `refuse` throws what may not change it; the audit entry records both sides in the same transaction.
+   */
+  async function setStatus(who: Who, input: { id: number; version: number }, status: 'published' | 'draft', action: string, refuse: (tx: Tx, current: X.AdminExamDetail) => Promise<void>) {
+    const after = await db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(exams).where(eq(exams.id, input.id)).for('update');
+      if (!locked) throw new Refusal(X.EXAMS_MSG.examMissing, 404);
+      if (locked.version !== input.version) throw stale();
+      const current = await examDetail(tx, input.id);
+      await refuse(tx, current);
+      await tx.update(exams).set({ status, version: sql`${exams.version} + 1` }).where(eq(exams.id, input.id));
+      const after = await examDetail(tx, input.id);
+      await audit(tx, who, `exam:${input.id}`, action, examRecord(current), examRecord(after));
+      return after;
+    });
+    changed();
+    return after;
+  }
   return {
     async options() {
       const [banks, topics, classes] = await Promise.all([
@@ -318,10 +335,10 @@ export function makeAdminExams({ db, passedInstallExam, failedInstallExam, revok
           .where(where)
           .orderBy(desc(questions.id))
           .limit(f.pageSize)
-          .offset((f.pageNum - 1) * f.pageSize),
+          .offset(offsetOf(f)),
         db.select({ n: count() }).from(questions).where(where),
       ]);
-      return { list: rows.map((r) => questionOut(r.q, r.attemptCount)), total: total?.n ?? 0, pageNum: f.pageNum, pageSize: f.pageSize };
+      return pageOf(f, rows.map((r) => questionOut(r.q, r.attemptCount)), total?.n ?? 0);
     },
 
     async questionCreate(who: Who, input: X.QuestionInput) {
@@ -471,10 +488,10 @@ export function makeAdminExams({ db, passedInstallExam, failedInstallExam, revok
           .where(where)
           .orderBy(desc(exams.id))
           .limit(f.pageSize)
-          .offset((f.pageNum - 1) * f.pageSize),
+          .offset(offsetOf(f)),
         db.select({ n: count() }).from(exams).where(where),
       ]);
-      return { list: rows.map(examItem), total: total?.n ?? 0, pageNum: f.pageNum, pageSize: f.pageSize };
+      return pageOf(f, rows.map(examItem), total?.n ?? 0);
     },
 
     examGet: (id: number) => examDetail(db, id),
@@ -548,13 +565,9 @@ export function makeAdminExams({ db, passedInstallExam, failedInstallExam, revok
       });
     },
 
-    async examPublish(who: Who, input: { id: number; version: number }) {
-      const after = await db.transaction(async (tx) => {
-        const [locked] = await tx.select().from(exams).where(eq(exams.id, input.id)).for('update');
-        if (!locked) throw new Refusal(X.EXAMS_MSG.examMissing, 404);
-        if (locked.version !== input.version) throw stale();
-        if (locked.status === 'published') throw new Refusal(X.EXAMS_MSG.alreadyPublished);
-        const current = await examDetail(tx, input.id);
+    examPublish: (who: Who, input: { id: number; version: number }) =>
+      setStatus(who, input, 'published', '发布考试', async (tx, current) => {
+        if (current.status === 'published') throw new Refusal(X.EXAMS_MSG.alreadyPublished);
         await refusePublishable(tx, {
           selection: current.selection,
           randomRules: current.randomRules,
@@ -562,32 +575,14 @@ export function makeAdminExams({ db, passedInstallExam, failedInstallExam, revok
           passScore: current.passScore,
           total: current.totalScore,
         });
-        await tx.update(exams).set({ status: 'published', version: sql`${exams.version} + 1` }).where(eq(exams.id, input.id));
-        const after = await examDetail(tx, input.id);
-        await audit(tx, who, `exam:${input.id}`, '发布考试', examRecord(current), examRecord(after));
-        return after;
-      });
-      changed();
-      return after;
-    },
+      }),
 
     /** Back to a draft while nobody has started it; the attempts' key share lock makes the count exact (as for edits). */
-    async examUnpublish(who: Who, input: { id: number; version: number }) {
-      const after = await db.transaction(async (tx) => {
-        const [locked] = await tx.select().from(exams).where(eq(exams.id, input.id)).for('update');
-        if (!locked) throw new Refusal(X.EXAMS_MSG.examMissing, 404);
-        if (locked.version !== input.version) throw stale();
-        if (locked.status !== 'published') throw new Refusal(X.EXAMS_MSG.notPublished);
-        const current = await examDetail(tx, input.id);
+    examUnpublish: (who: Who, input: { id: number; version: number }) =>
+      setStatus(who, input, 'draft', '撤回发布（改回草稿）', async (_tx, current) => {
+        if (current.status !== 'published') throw new Refusal(X.EXAMS_MSG.notPublished);
         if (current.attemptCount > 0) throw new Refusal(X.EXAMS_MSG.unpublishAttempted(current.attemptCount));
-        await tx.update(exams).set({ status: 'draft', version: sql`${exams.version} + 1` }).where(eq(exams.id, input.id));
-        const after = await examDetail(tx, input.id);
-        await audit(tx, who, `exam:${input.id}`, '撤回发布（改回草稿）', examRecord(current), examRecord(after));
-        return after;
-      });
-      changed();
-      return after;
-    },
+      }),
 
     results: resultsPage,
 

@@ -17,11 +17,11 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { canTakeOnlineExam, collegeChineseDateTime, type exam as E } from '@portal/contract';
-import { preparedRunner, type Db } from '../../db/client.ts';
+import { preparedRunner, type Db, type Tx, type Q } from '../../db/client.ts';
 import { examAnswers, examAttempts, examQuestions, exams, practiceTests, questions, type PaperEntry, type QUESTION_TYPE_VALUES } from '../../db/schema/exam.ts';
 import { Refusal } from '../../http/errors.ts';
 import type { Caller } from '../../http/auth.ts';
-import { iso, isoOrNull } from '../../lib/listing.ts';
+import { iso, isoOrNull, offsetOf } from '../../lib/listing.ts';
 import { batched, batchedCalls } from '../../lib/batch.ts';
 import { answerFits, gradePaper, type Gradable } from './grade.ts';
 
@@ -147,8 +147,6 @@ export interface PracticeRecordRow {
   banks: string[];
 }
 type AttemptRow = typeof examAttempts.$inferSelect;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type Q = Db | Tx;
 
 /** Option keys by position: A, B, C... */
 const keyOf = (i: number) => String.fromCharCode(65 + i);
@@ -868,7 +866,7 @@ export function makeExam(db: Db, deps: ExamDeps) {
           .where(mine)
           .orderBy(desc(practiceTests.submittedAt), desc(practiceTests.id))
           .limit(page.pageSize)
-          .offset((page.pageNum - 1) * page.pageSize),
+          .offset(offsetOf(page)),
         db.select({ n: count() }).from(practiceTests).where(mine),
       ]);
       const qs = await questionsOf(db, [...new Set(rows.flatMap((r) => r.paper.map((p) => p.questionId)))]);

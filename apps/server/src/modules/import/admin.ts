@@ -19,9 +19,10 @@ import type { UploadedFile } from '../../http/body.ts';
 import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
 import { parseBound } from '../ops/audit.ts';
 import { KINDS, templateOf, type Importer, type ImportKind } from './service.ts';
+import type { Who } from '../../http/auth.ts';
+import { offsetOf, pageOf } from '../../lib/listing.ts';
 
 type Filter = z.infer<typeof AI.importFilter>;
-type Who = { personId: number; ip: string };
 
 export const IMPORT_EXPORT_MAX = 50_000;
 /** A run still not done after this long was cut off (the server stopped in the middle of it). */
@@ -80,7 +81,7 @@ export function makeImportAdmin(deps: { db: Db; importer: Importer; config: Conf
       .where(where)
       .orderBy(desc(importRuns.startedAt), desc(importRuns.id))
       .limit(pageSize)
-      .offset((pageNum - 1) * pageSize);
+      .offset(offsetOf({ pageNum, pageSize }));
     const now = Date.now();
     const list: AI.ImportHistoryItem[] = rows.map((r) => ({
       ...r,
@@ -88,7 +89,7 @@ export function makeImportAdmin(deps: { db: Db; importer: Importer; config: Conf
       finishedAt: r.finishedAt?.toISOString() ?? null,
       message: r.phase !== 'done' && now - r.startedAt.getTime() > STALE_MS ? CUT_OFF : r.message,
     }));
-    return { list, total: total?.n ?? 0, pageNum, pageSize };
+    return pageOf({ pageNum, pageSize }, list, total?.n ?? 0);
   }
 
   return {

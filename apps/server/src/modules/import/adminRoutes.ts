@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { Answer, type Binder } from '../../http/bind.ts';
 import { attachmentHeader, sendXlsx } from '../../http/xlsx.ts';
 import type { ImportAdmin } from './admin.ts';
+import { noStore } from '../../lib/listing.ts';
 
 const sendFile = async (reply: FastifyReply, f: { bytes: Buffer; fileName: string; asciiName: string }) => {
   await reply
@@ -19,7 +20,7 @@ export function importAdminRoutes(bind: Binder, svc: ImportAdmin) {
   bind(
     AI.adminImportUpload,
     async ({ query, file, caller, ip, reply }) => {
-      reply.header('Cache-Control', 'no-store');
+      noStore(reply);
       const { run, message } = await svc.upload(query, file, { personId: caller.personId, ip });
       // The report comes back whatever became of the run; the message says whether anything was written.
       return new Answer(run, message);
@@ -32,11 +33,11 @@ export function importAdminRoutes(bind: Binder, svc: ImportAdmin) {
     },
   );
   bind(AI.adminImportPhase, async ({ query, caller, reply }) => {
-    reply.header('Cache-Control', 'no-store');
+    noStore(reply);
     return svc.phase(caller.personId, query.run);
   });
   bind(AI.adminImportList, async ({ query, reply }) => {
-    reply.header('Cache-Control', 'no-store');
+    noStore(reply);
     return svc.list(query);
   });
   bind(AI.adminImportExport, async ({ query, reply }) => {
@@ -44,7 +45,7 @@ export function importAdminRoutes(bind: Binder, svc: ImportAdmin) {
     return null;
   });
   bind(AI.adminImportProblems, async ({ params, reply }) => {
-    reply.header('Cache-Control', 'no-store');
+    noStore(reply);
     return svc.problems(params.id);
   });
   bind(AI.adminImportRejects, async ({ query, reply }) => sendFile(reply, await svc.rejects(query.id)));

@@ -3,11 +3,12 @@ import { operator as O } from '@portal/contract';
 import { Answer, type Binder } from '../../http/bind.ts';
 import { Refusal } from '../../http/errors.ts';
 import { IMPORT_FILE_MISSING, type Importer } from './service.ts';
+import { noStore } from '../../lib/listing.ts';
 
 export function importRoutes(bind: Binder, importer: Importer) {
   // The audit entry's address column says it came from the operator call, from which address.
   bind(O.importData, async ({ query, file, ip, reply }) => {
-    reply.header('Cache-Control', 'no-store');
+    noStore(reply);
     const { report, rejects, message } = await importer.run(query.kind, file?.bytes ?? null, {
       partial: query.partial === 'true',
       ...(file?.name ? { file: file.name } : {}),

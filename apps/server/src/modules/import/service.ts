@@ -22,6 +22,7 @@ import { classesKind } from './classes.ts';
 import { plansKind } from './plans.ts';
 import { coursesKind } from './courses.ts';
 import { questionsKind } from './questions.ts';
+import { isUniqueViolation } from '../../http/errors.ts';
 
 export { IMPORT_KINDS, type ImportKind };
 
@@ -211,12 +212,6 @@ export function makeImporter(deps: { db: Db; storage: FileStorage; platform: Pla
   };
 }
 export type Importer = ReturnType<typeof makeImporter>;
-
-/** PostgreSQL's unique_violation, however the driver wraps it. */
-function isUniqueViolation(e: unknown): boolean {
-  const x = e as { code?: unknown; cause?: unknown } | null;
-  return !!x && typeof x === 'object' && (x.code === '23505' || isUniqueViolation(x.cause));
-}
 
 const sheetIndex = (def: Kind<unknown>, name: string) => def.sheets.findIndex((s) => s.name === name);
 

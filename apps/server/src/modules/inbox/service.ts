@@ -6,11 +6,9 @@
  * names and classes joined is the read-only reports module's job.
  */
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Q } from '../../db/client.ts';
 import { classMessages, messageRecipients } from '../../db/schema/inbox.ts';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Q = Db | Tx;
 
 export interface NewMessage {
   /** null: from the college itself (a certificate issued), not from a class. */

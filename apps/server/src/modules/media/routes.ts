@@ -7,10 +7,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { adminMedia as M, MSG } from '@portal/contract';
 import type { Binder } from '../../http/bind.ts';
-import type { AuthContext } from '../../http/auth.ts';
+import { type AuthContext, whoOf, type Who } from '../../http/auth.ts';
 import { failure } from '../../http/envelope.ts';
 import { HttpError, isDatabaseDown } from '../../http/errors.ts';
-import type { Media, Who } from './service.ts';
+import type { Media } from './service.ts';
+import { noStore } from '../../lib/listing.ts';
 
 const TUS_VERSION = '1.0.0';
 
@@ -32,11 +33,10 @@ function metadataOf(header: string | undefined): Record<string, string> {
 const nonNegative = (v: string | string[] | undefined) => (typeof v === 'string' && /^\d{1,16}$/.test(v) ? Number(v) : null);
 
 export async function mediaRoutes(app: FastifyInstance, bind: Binder, auth: AuthContext, svc: Media) {
-  const noStore = (reply: { header(k: string, v: string): unknown }) => reply.header('Cache-Control', 'no-store');
   bind(M.adminMediaList, ({ query, reply }) => (noStore(reply), svc.list(query)));
   bind(M.adminMediaGet, ({ query, reply }) => (noStore(reply), svc.get(query.id)));
   bind(M.adminMediaSettings, ({ reply }) => (noStore(reply), svc.settings()));
-  bind(M.adminMediaRetry, ({ caller, ip, body }) => svc.retry({ personId: caller.personId, ip }, body.id));
+  bind(M.adminMediaRetry, ({ caller, ip, body }) => svc.retry(whoOf(caller, ip), body.id));
 
   await app.register(async (tus) => {
     // The body stays unread: the PATCH handler streams it to disk itself (no body limit, no buffering).
@@ -48,7 +48,7 @@ export async function mediaRoutes(app: FastifyInstance, bind: Binder, auth: Auth
       try {
         const { caller } = await auth.admin(req, M.MEDIA_ROLES);
         if (req.headers['tus-resumable'] !== TUS_VERSION) throw new HttpError(412, MSG.badRequest);
-        await work(req, reply, { personId: caller.personId, ip: req.ip });
+        await work(req, reply, whoOf(caller, req.ip));
       } catch (err) {
         if (err instanceof HttpError) return reply.code(err.status).send(failure('uc', err.status, err.message));
         if (isDatabaseDown(err)) return reply.code(503).send(failure('uc', 503, MSG.serviceUnavailable));

@@ -17,7 +17,7 @@ import { pipeline } from 'node:stream/promises';
 import { and, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { adminMedia as M } from '@portal/contract';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx, Q } from '../../db/client.ts';
 import { mediaAssets } from '../../db/schema/media.ts';
 import { persons } from '../../db/schema/people.ts';
 import { HttpError, Refusal } from '../../http/errors.ts';
@@ -25,15 +25,11 @@ import type { Platform } from '../platform/service.ts';
 import type { Jobs } from '../jobs/service.ts';
 import { recordChange } from '../admin/service.ts';
 import { available, isPdf, pdfPageCount, pdfThumbnail, probeVideo, transcodeToHls, videoTypeOf, type MediaTools } from './tools.ts';
+import type { Who } from '../../http/auth.ts';
+import { offsetOf, pageOf } from '../../lib/listing.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Row = typeof mediaAssets.$inferSelect;
 type Asset = z.infer<typeof M.mediaAsset>;
-export interface Who {
-  personId: number;
-  ip: string;
-}
-
 export const TRANSCODE_JOB = 'mediaTranscode';
 
 /** Runs a transcode twice at most: a second failure is the source's, not the moment's. */
@@ -86,7 +82,7 @@ export function makeMedia(deps: MediaDeps) {
   const audit = (tx: Tx, who: Who, id: number, action: string, before: unknown, after: unknown) =>
     recordChange(tx, { personId: who.personId, ip: who.ip, event: 'adminMedia', target: `media:${id}`, action, before, after });
 
-  const selectAsset = (q: Db | Tx = db) =>
+  const selectAsset = (q: Q = db) =>
     q
       .select({ a: mediaAssets, by: persons.personName })
       .from(mediaAssets)
@@ -112,12 +108,12 @@ export function makeMedia(deps: MediaDeps) {
     createdAt: a.createdAt.toISOString(),
     updatedAt: a.updatedAt.toISOString(),
   });
-  async function get(id: number, q: Db | Tx = db): Promise<Asset> {
+  async function get(id: number, q: Q = db): Promise<Asset> {
     const [row] = await selectAsset(q).where(eq(mediaAssets.id, id));
     if (!row) throw new Refusal(M.MEDIA_MSG.missing);
     return toAsset(row);
   }
-  const set = (id: number, values: Partial<typeof mediaAssets.$inferInsert>, tx: Db | Tx = db) =>
+  const set = (id: number, values: Partial<typeof mediaAssets.$inferInsert>, tx: Q = db) =>
     tx.update(mediaAssets).set({ ...values, updatedAt: sql`now()` }).where(eq(mediaAssets.id, id));
 
   async function byKey(key: string): Promise<Row> {
@@ -227,10 +223,10 @@ export function makeMedia(deps: MediaDeps) {
           .where(cond)
           .orderBy(desc(mediaAssets.id))
           .limit(q.pageSize)
-          .offset((q.pageNum - 1) * q.pageSize),
+          .offset(offsetOf(q)),
         db.select({ n: sql<number>`count(*)::int` }).from(mediaAssets).where(cond),
       ]);
-      return { list: rows.map(toAsset), total: count?.n ?? 0, pageNum: q.pageNum, pageSize: q.pageSize };
+      return pageOf(q, rows.map(toAsset), count?.n ?? 0);
     },
 
     async retry(who: Who, id: number) {

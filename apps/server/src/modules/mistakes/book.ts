@@ -12,12 +12,10 @@
  */
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { mistakes as M } from '@portal/contract';
-import type { Db } from '../../db/client.ts';
+import type { Tx, Q } from '../../db/client.ts';
 import type { AnsweredQuestion, BookState, ShownAttempt } from '../exam/service.ts';
 import { mistakeEntries, mistakeExamAttempts } from '../../db/schema/mistakes.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Q = Db | Tx;
 
 /** A miss into the book: where it was made and when. */
 async function addMisses(tx: Tx, personId: number, misses: AnsweredQuestion[], source: M.MistakeSource, sourceTitle: string, missedAt: Date | null) {

@@ -15,7 +15,7 @@ import type { Db } from '../../db/client.ts';
 import { mistakeEntries } from '../../db/schema/mistakes.ts';
 import { Refusal } from '../../http/errors.ts';
 import type { Caller } from '../../http/auth.ts';
-import { iso, isoOrNull } from '../../lib/listing.ts';
+import { iso, isoOrNull, offsetOf } from '../../lib/listing.ts';
 import { EXAM_MSG, type ExamService } from '../exam/service.ts';
 import { copiedAttempts, recordExamAttempt } from './book.ts';
 
@@ -60,7 +60,7 @@ export function makeMistakes(db: Db, exam: Pick<ExamService, 'shownMisses' | 'bo
           .where(where)
           .orderBy(q.status === 'active' ? desc(mistakeEntries.lastMissedAt) : desc(mistakeEntries.removedAt), desc(mistakeEntries.questionId))
           .limit(q.pageSize)
-          .offset((q.pageNum - 1) * q.pageSize),
+          .offset(offsetOf(q)),
         db.select({ n: count() }).from(mistakeEntries).where(where),
         db.select({ bank: mistakeEntries.bank, count: count() }).from(mistakeEntries).where(inList).groupBy(mistakeEntries.bank).orderBy(asc(mistakeEntries.bank)),
         counts(mine),

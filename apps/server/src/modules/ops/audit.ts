@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { persons } from '../../db/schema/people.ts';
 import { auditLog } from '../../db/schema/platform.ts';
 import { dayBoundIn } from '@portal/contract/calendar';
+import { offsetOf, pageOf } from '../../lib/listing.ts';
 
 /** The advisory-lock key of the prune (any constant no other lock in the portal uses). */
 export const AUDIT_PRUNE_LOCK = 7_318_001;
@@ -98,8 +99,8 @@ export function makeAudit(db: Db, opts: { retentionDays: number }) {
       .where(cond)
       .orderBy(desc(auditLog.at), desc(auditLog.id))
       .limit(pageSize)
-      .offset((pageNum - 1) * pageSize);
-    return { list: rows.map((r) => ({ ...r, at: r.at.toISOString(), detail: r.detail ?? null })), total: count?.n ?? 0, pageNum, pageSize };
+      .offset(offsetOf({ pageNum, pageSize }));
+    return pageOf({ pageNum, pageSize }, rows.map((r) => ({ ...r, at: r.at.toISOString(), detail: r.detail ?? null })), count?.n ?? 0);
   }
 
   /**

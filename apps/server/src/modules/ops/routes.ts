@@ -2,14 +2,15 @@
 import { operator as O } from '@portal/contract';
 import type { Binder } from '../../http/bind.ts';
 import type { Ops } from './service.ts';
+import { noStore } from '../../lib/listing.ts';
 
 export function opsRoutes(bind: Binder, ops: Ops) {
   bind(O.findAuditLog, async ({ query, reply }) => {
-    reply.header('Cache-Control', 'no-store');
+    noStore(reply);
     return ops.findAuditLog(query);
   });
   bind(O.takeBackup, async ({ reply, ip }) => {
-    reply.header('Cache-Control', 'no-store');
+    noStore(reply);
     return ops.backup(`operator:${ip}`);
   });
 }

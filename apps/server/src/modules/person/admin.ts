@@ -13,11 +13,11 @@
  * so two administrators removing each other at once cannot both succeed).
  */
 import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
-import { ADMIN_ROLE_NAMES, admin as A, adminPeople as P, POSITION_LEVELS, UC_CODE, type AdminRole } from '@portal/contract';
-import type { Db, Tx } from '../../db/client.ts';
+import { ADMIN_ROLE_NAMES, admin as A, adminPeople as P, POSITION_LEVELS, UC_CODE, type AdminRole, maskMobile } from '@portal/contract';
+import type { Db, Q } from '../../db/client.ts';
 import { cities, organs, persons } from '../../db/schema/people.ts';
 import type { Caller } from '../../http/auth.ts';
-import { Refusal } from '../../http/errors.ts';
+import { Refusal, stale } from '../../http/errors.ts';
 import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
 import { randomPassword } from '../../lib/crypto.ts';
 import { startOfDayIn } from '@portal/contract/calendar';
@@ -55,7 +55,6 @@ function pgCode(e: unknown): string | undefined {
   return typeof x.code === 'string' && /^\d{5}$/.test(x.code) ? x.code : pgCode(x.cause);
 }
 
-const mask = (mobile: string) => `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
 /** The fields of the edit drawer, as the audit log keeps them. */
 const EDITED = ['personNo', 'personName', 'mobile', 'gender', 'nationName', 'positionLevelId', 'organId'] as const;
 
@@ -119,7 +118,7 @@ export function makePeople({ db, platform, sms, uc, noticesPerPhoneDaily, timeZo
     return found;
   }
 
-  const rolesOf = (personId: number, q: Db | Tx = db) => rolesHeldBy(q, personId);
+  const rolesOf = (personId: number, q: Q = db) => rolesHeldBy(q, personId);
 
   /** The person acted on; refused when they hold an administrative role and the actor is not a system administrator. */
   async function target(a: Actor, personId: number): Promise<Person> {
@@ -150,7 +149,7 @@ export function makePeople({ db, platform, sms, uc, noticesPerPhoneDaily, timeZo
   }
 
   /** One event for the section (the audit list's 人员与单位); the target says what: person:<personNo> or unit:<id>. */
-  const change = (q: Db | Tx, a: Actor, target: string, action: string, before: unknown, after: unknown) =>
+  const change = (q: Q, a: Actor, target: string, action: string, before: unknown, after: unknown) =>
     recordChange(q, { personId: a.caller.personId, ip: a.ip, event: 'adminPerson', target, action, before, after });
 
   // ---- units -------------------------------------------------------------------------------------
@@ -225,7 +224,7 @@ export function makePeople({ db, platform, sms, uc, noticesPerPhoneDaily, timeZo
             .set({ name: body.name, cityId: body.cityId, version: sql`${organs.version} + 1` })
             .where(and(eq(organs.id, id), eq(organs.version, body.version)))
             .returning();
-          if (!u) throw new Refusal(A.ADMIN_MSG.staleVersion, 409);
+          if (!u) throw stale();
           await change(tx, a, `unit:${id}`, before.cityId === u.cityId ? '修改单位' : '调整单位所属城市', unitFacts(before), unitFacts(u));
           return u;
         }),
@@ -303,7 +302,7 @@ export function makePeople({ db, platform, sms, uc, noticesPerPhoneDaily, timeZo
             .set({ ...next, version: sql`${persons.version} + 1` })
             .where(and(eq(persons.personId, id), eq(persons.version, body.version)))
             .returning();
-          if (!saved) throw new Refusal(A.ADMIN_MSG.staleVersion, 409);
+          if (!saved) throw stale();
           const changed = EDITED.filter((k) => before[k] !== saved[k]);
           if (changed.length > 0) {
             const pick = (p: Person) => Object.fromEntries(changed.map((k) => [k, p[k]]));
@@ -364,7 +363,7 @@ export function makePeople({ db, platform, sms, uc, noticesPerPhoneDaily, timeZo
       }
       const smsSent = reason === null;
       await change(db, a, `person:${p.personNo}`, '重置密码', null, { smsSent, ...(reason ? { reason } : {}) });
-      return { smsSent, mobile: mask(p.mobile), password: smsSent ? null : password, reason };
+      return { smsSent, mobile: maskMobile(p.mobile), password: smsSent ? null : password, reason };
     },
 
     async setRole(a: Actor, id: number, role: AdminRole, held: boolean) {

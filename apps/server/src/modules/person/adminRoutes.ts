@@ -4,18 +4,19 @@ import type { Binder } from '../../http/bind.ts';
 import { sendXlsx } from '../../http/xlsx.ts';
 import type { Caller } from '../../http/auth.ts';
 import type { Actor, People } from './admin.ts';
+import { noStore } from '../../lib/listing.ts';
 
 export function peopleRoutes(bind: Binder, people: People) {
   const actor = (ctx: { caller: Caller; adminRoles: AdminRole[]; ip: string }): Actor => ({ caller: ctx.caller, roles: ctx.adminRoles, ip: ctx.ip });
   bind(P.adminUnitTree, ({ reply }) => {
-    reply.header('Cache-Control', 'no-store');
+    noStore(reply);
     return people.unitTree();
   });
   bind(P.adminUnitCreate, (ctx) => people.createUnit(actor(ctx), ctx.body));
   bind(P.adminUnitUpdate, (ctx) => people.updateUnit(actor(ctx), ctx.params.id, ctx.body));
   bind(P.adminUnitDelete, (ctx) => people.deleteUnit(actor(ctx), ctx.params.id));
   bind(P.adminPersonList, ({ query, reply }) => {
-    reply.header('Cache-Control', 'no-store');
+    noStore(reply);
     return people.list(query);
   });
   bind(P.adminPersonExport, async (ctx) => {

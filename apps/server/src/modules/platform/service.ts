@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { MSG, UC_CODE } from '@portal/contract';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db, Q } from '../../db/client.ts';
 import { auditLog, rateLimits } from '../../db/schema/platform.ts';
 import { Refusal } from '../../http/errors.ts';
 
@@ -21,7 +21,7 @@ export interface AuditEntry {
  * Writes one audit entry with `q`. Given the transaction of the change it records, the entry and the
  * change commit together or not at all: no change without its entry, no entry of a change undone.
  */
-export async function writeAudit(q: Db | Tx, e: AuditEntry) {
+export async function writeAudit(q: Q, e: AuditEntry) {
   await q.insert(auditLog).values({
     personId: e.personId ?? null,
     ip: e.ip,

@@ -8,7 +8,7 @@
  */
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { and, asc, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { teacher as T } from '@portal/contract';
+import { teacher as T, maskMobile } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { categories, courseResources, courses, installs } from '../../db/schema/catalog.ts';
 import { examAttempts, exams } from '../../db/schema/exam.ts';
@@ -106,8 +106,6 @@ interface RawStudyRow {
   total?: number | string;
 }
 
-/** 138****0001: enough to tell numbers apart, not enough to call. */
-export const maskMobile = (m: string) => (m.length === 11 ? `${m.slice(0, 3)}****${m.slice(7)}` : '****');
 const toDate = (v: Date | string | null) => (v === null ? null : v instanceof Date ? v : new Date(v));
 
 function toStudyRow(r: RawStudyRow): T.PersonStudyRow {

@@ -12,10 +12,10 @@
  *   leaves the enrolment and every learning record (they are the person's, not the class's).
  * - Learners read these tables on every request; `changed` forgets this instance's rendered pages.
  */
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { admin as A, adminTraining as T } from '@portal/contract';
+import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { adminTraining as T, maskMobile } from '@portal/contract';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import { type Db, type Tx, type Q, one } from '../../db/client.ts';
 import { installs } from '../../db/schema/catalog.ts';
 import { exams } from '../../db/schema/exam.ts';
 import { classMessages } from '../../db/schema/inbox.ts';
@@ -23,15 +23,13 @@ import { organs, persons } from '../../db/schema/people.ts';
 import { remindRuns, remindSchedules } from '../../db/schema/remind.ts';
 import { classCourses, classMembers, classTeachers, teacherClasses } from '../../db/schema/teaching.ts';
 import { works } from '../../db/schema/work.ts';
-import { Refusal } from '../../http/errors.ts';
+import { Refusal, stale } from '../../http/errors.ts';
 import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
-import { allRows, containsPattern } from '../../lib/listing.ts';
+import { allRows, containsPattern, offsetOf, pageOf, iso } from '../../lib/listing.ts';
 import type { Platform } from '../platform/service.ts';
 import { changeRecorded, recordChange } from '../admin/service.ts';
+import type { Who } from '../../http/auth.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Q = Db | Tx;
-type Who = { personId: number; ip: string };
 type Paging = { pageNum: number; pageSize: number };
 type ClassSave = z.infer<typeof T.adminClassSave.body>;
 type Role = (typeof T.CLASS_ROLES)[number];
@@ -46,11 +44,7 @@ export interface AdminClassesDeps {
 }
 
 const EVENT = 'adminTraining';
-const iso = (d: Date) => d.toISOString();
-const stale = () => new Refusal(A.ADMIN_MSG.staleVersion, 409);
 /** The one row a plain select answers. */
-const one = async <R>(q: Q, query: SQL) => ((await q.execute(query)) as unknown as { rows: R[] }).rows[0]!;
-const mask = (mobile: string) => (mobile.length >= 7 ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : mobile);
 
 export function makeAdminClasses({ db, platform, changed, enrol }: AdminClassesDeps) {
   /** The change's audit entry, written in the change's own transaction. */
@@ -67,7 +61,7 @@ export function makeAdminClasses({ db, platform, changed, enrol }: AdminClassesD
     organName: sql<string>`coalesce(${organs.name}, '')`,
     personType: persons.personType,
   };
-  const personOut = <R extends { mobile: string }>(r: R) => ({ ...r, mobile: mask(r.mobile) });
+  const personOut = <R extends { mobile: string }>(r: R) => ({ ...r, mobile: maskMobile(r.mobile) });
 
   const classColumns = {
     c: teacherClasses,
@@ -168,10 +162,10 @@ export function makeAdminClasses({ db, platform, changed, enrol }: AdminClassesD
         .where(where)
         .orderBy(desc(classMembers.joinedAt), asc(persons.personId))
         .limit(f.pageSize)
-        .offset((f.pageNum - 1) * f.pageSize),
+        .offset(offsetOf(f)),
       db.select({ n: count() }).from(classMembers).innerJoin(persons, eq(persons.personId, classMembers.personId)).where(where),
     ]);
-    return { list: rows.map((r) => ({ ...personOut(r), joinedAt: iso(r.joinedAt), earnedHours: Number(r.earnedHours) })), total: total?.n ?? 0, pageNum: f.pageNum, pageSize: f.pageSize };
+    return pageOf(f, rows.map((r) => ({ ...personOut(r), joinedAt: iso(r.joinedAt), earnedHours: Number(r.earnedHours) })), total?.n ?? 0);
   }
 
   const svc = {
@@ -185,10 +179,10 @@ export function makeAdminClasses({ db, platform, changed, enrol }: AdminClassesD
           .where(where)
           .orderBy(desc(teacherClasses.startAt), desc(teacherClasses.id))
           .limit(f.pageSize)
-          .offset((f.pageNum - 1) * f.pageSize),
+          .offset(offsetOf(f)),
         db.select({ n: count() }).from(teacherClasses).where(where),
       ]);
-      return { list: rows.map(classItem), total: total?.n ?? 0, pageNum: f.pageNum, pageSize: f.pageSize };
+      return pageOf(f, rows.map(classItem), total?.n ?? 0);
     },
 
     /** The list's own query, page after page. */

@@ -11,6 +11,7 @@ import {
   LOGIN_FAILURE_LIMIT,
   LOGIN_FAILURE_WINDOW_SECONDS,
   LOGIN_LOCK_SECONDS,
+  maskMobile,
   MSG,
   SESSION_EXPIRES_SECONDS,
   SMS_CODE_MAX_CHECKS,
@@ -27,7 +28,7 @@ import { persons } from '../../db/schema/people.ts';
 import { captchas, credentials, sessions, smsCodes, wechatTickets } from '../../db/schema/uc.ts';
 import { hashPassword, newId, newToken, sha256, sixDigits, verifyPassword } from '../../lib/crypto.ts';
 import { startOfDayIn } from '@portal/contract/calendar';
-import { Refusal } from '../../http/errors.ts';
+import { Refusal, isUniqueViolation } from '../../http/errors.ts';
 import type { Platform } from '../platform/service.ts';
 import type { SmsSender } from '../../integrations/sms.ts';
 import type { WechatLogin } from '../../integrations/wechat.ts';
@@ -52,12 +53,6 @@ const WECHAT_TICKET_TTL_SECONDS = 300;
 /** Argon2id of a random password: verifying an unknown number costs the same as a known one. */
 let decoyHash: Promise<string> | null = null;
 const decoy = () => (decoyHash ??= hashPassword(newToken()));
-
-/** PostgreSQL's unique_violation, however the driver wraps it. */
-function isUniqueViolation(e: unknown): boolean {
-  const x = e as { code?: unknown; cause?: unknown } | null;
-  return !!x && typeof x === 'object' && (x.code === '23505' || isUniqueViolation(x.cause));
-}
 
 export function makeUc({ db, platform, sms, wechat, limits, timeZone }: UcDeps) {
   async function personByMobile(mobile: string) {
@@ -359,7 +354,7 @@ export function makeUc({ db, platform, sms, wechat, limits, timeZone }: UcDeps) 
       const challenge = newId();
       await db.insert(adminChallenges).values({ id: challenge, personId: person.personId, smsCodeId, expiresAt: new Date(Date.now() + A.ADMIN_CHALLENGE_SECONDS * 1000) });
       await platform.audit({ personId: person.personId, ip, event: 'adminLogin', target: 'password', outcome: 'success' });
-      return { challenge, mobile: `${person.mobile.slice(0, 3)}****${person.mobile.slice(-4)}` };
+      return { challenge, mobile: maskMobile(person.mobile) };
     },
 
     /** The second factor: the challenge's own SMS code (a wrong one counts toward the lockout); opens an administrator session. */
@@ -382,7 +377,7 @@ export function makeUc({ db, platform, sms, wechat, limits, timeZone }: UcDeps) 
       return {
         token: login.authorization.id,
         expiresAt: login.authorization.expires_at,
-        person: { personId: person.personId, personName: person.personName, mobile: `${person.mobile.slice(0, 3)}****${person.mobile.slice(-4)}`, roles, idleSeconds: A.ADMIN_IDLE_SECONDS },
+        person: { personId: person.personId, personName: person.personName, mobile: maskMobile(person.mobile), roles, idleSeconds: A.ADMIN_IDLE_SECONDS },
       };
     },
 

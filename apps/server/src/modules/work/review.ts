@@ -5,11 +5,10 @@
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { bookTitle, type work as W } from '@portal/contract';
-import type { Db } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { postMessage } from '../inbox/service.ts';
 import { workReviews, workSubmissions, workVersions, type works } from '../../db/schema/work.ts';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type WorkRow = typeof works.$inferSelect;
 
 /** Writes the learner a class message (their 我的消息, kept by modules/inbox). */

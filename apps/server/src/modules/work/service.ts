@@ -8,7 +8,7 @@
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { UC_CODE, bookTitle, collegeChineseDateTime, wordCount, work as W } from '@portal/contract';
-import type { Db } from '../../db/client.ts';
+import type { Db, Q } from '../../db/client.ts';
 import { courses, installs } from '../../db/schema/catalog.ts';
 import { organs, persons } from '../../db/schema/people.ts';
 import { classMembers, teacherClasses } from '../../db/schema/teaching.ts';
@@ -17,12 +17,12 @@ import type { Caller } from '../../http/auth.ts';
 import { Refusal } from '../../http/errors.ts';
 import { chinaDate, type XlsxExport } from '../../http/xlsx.ts';
 import { newId } from '../../lib/crypto.ts';
-import { allRows, containsPattern, iso, offsetOf, type Page, type PageQuery } from '../../lib/listing.ts';
+import { allRows, containsPattern, iso, offsetOf, type Page, type PageQuery, pageOf, isoOrNull } from '../../lib/listing.ts';
 import type { Platform } from '../platform/service.ts';
 import type { ClassAccess } from '../teacher/service.ts';
 import type { ClassRow } from '../reports/service.ts';
 import { diffTexts } from './diff.ts';
-import { applyReview, heldReviewOf, heldReviewsOn, notifyLearner, type Tx } from './review.ts';
+import { applyReview, heldReviewOf, heldReviewsOn, notifyLearner } from './review.ts';
 import { cleanFileName, workFileTypeOf, type PrivateFiles, type WorkFileType } from './files.ts';
 import { cleanText, renderMarkdown } from './markdown.ts';
 
@@ -45,7 +45,6 @@ export interface WorkDeps {
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
-const isoOrNull = (d: Date | null | undefined) => (d ? iso(d) : null);
 
 /** The practice template joined in order with its headings: what the diff and the word count read. */
 const PRACTICE_HEADINGS = { time: '实践时间', place: '实践地点', done: '实践内容', outcome: '取得成效' } as const;
@@ -79,13 +78,16 @@ function deadline(w: WorkRow, extension: Date | null, now = new Date()) {
 /** The longest extension: this long after the cut-off (or the due date when there is none). */
 const EXTENSION_MAX_MS = 180 * 86_400_000;
 
+/** An assignment with the names shown beside it: its class, and its course or training (empty when it has none). */
+const labelled = { w: works, className: teacherClasses.name, courseTitle: sql<string>`coalesce(${courses.title}, '')`, installTitle: sql<string>`coalesce(${installs.title}, '')` };
+
 export function makeWork({ db, platform, files, classesOf, classOfTeacher, uploadsPerHour = 120 }: WorkDeps) {
   // ---- shared reads ------------------------------------------------------------------------------
 
   /** An assignment with its labels, when the person is a member of its class (or any, for `null`). */
   async function workWithLabels(workId: number, memberId: number | null, classId?: number) {
     const [row] = await db
-      .select({ w: works, className: teacherClasses.name, courseTitle: sql<string>`coalesce(${courses.title}, '')`, installTitle: sql<string>`coalesce(${installs.title}, '')` })
+      .select(labelled)
       .from(works)
       .innerJoin(teacherClasses, eq(teacherClasses.id, works.classId))
       .leftJoin(courses, eq(courses.id, works.courseId))
@@ -192,7 +194,7 @@ export function makeWork({ db, platform, files, classesOf, classOfTeacher, uploa
     };
   }
 
-  async function mine(workId: number, personId: number, tx: Db | Tx = db): Promise<SubmissionRow | null> {
+  async function mine(workId: number, personId: number, tx: Q = db): Promise<SubmissionRow | null> {
     const [s] = await tx
       .select()
       .from(workSubmissions)
@@ -248,7 +250,7 @@ export function makeWork({ db, platform, files, classesOf, classOfTeacher, uploa
    * late autosave cannot both win); the first save of revision 0 creates it. A repeat of the content
    * already saved answers the current revision (a retry whose answer was lost).
    */
-  async function save(tx: Db | Tx, caller: Caller, w: WorkRow, revision: number, d: Draft): Promise<SubmissionRow> {
+  async function save(tx: Q, caller: Caller, w: WorkRow, revision: number, d: Draft): Promise<SubmissionRow> {
     const now = new Date();
     if (revision === 0) {
       const [created] = await tx
@@ -362,17 +364,14 @@ export function makeWork({ db, platform, files, classesOf, classOfTeacher, uploa
       };
     });
     const total = rows[0]?.total ?? (q.pageNum > 1 ? (await rowsPage(cls, f, { pageNum: 1, pageSize: 1 })).total : 0);
-    return { list, total, pageNum: q.pageNum, pageSize: q.pageSize };
+    return pageOf(q, list, total);
   }
 
   /** Each assignment of the class with its counts. */
   async function classWorks(cls: ClassRow, kind: W.WorkKind, workId?: number): Promise<W.ClassWorkItem[]> {
     const rows = await db
       .select({
-        w: works,
-        className: teacherClasses.name,
-        courseTitle: sql<string>`coalesce(${courses.title}, '')`,
-        installTitle: sql<string>`coalesce(${installs.title}, '')`,
+        ...labelled,
         members: sql<number>`(select count(*) from ${classMembers} where ${classMembers.classId} = ${works.classId})`.mapWith(Number),
         // Awaiting review as the review queue counts it: a hand-in under a review held in its undo window is spoken for.
         pending: sql<number>`(select count(*) from ${workSubmissions} where ${workSubmissions.workId} = ${works.id} and ${workSubmissions.state} = 'submitted' and not ${heldReviewOf(workSubmissions.id)})`.mapWith(Number),
@@ -479,10 +478,7 @@ export function makeWork({ db, platform, files, classesOf, classOfTeacher, uploa
     const needsAction = sql`(${workSubmissions.state} in ('draft', 'returned') or (${workSubmissions.id} is null and not ${closed}))`;
     const rows = await db
       .select({
-        w: works,
-        className: teacherClasses.name,
-        courseTitle: sql<string>`coalesce(${courses.title}, '')`,
-        installTitle: sql<string>`coalesce(${installs.title}, '')`,
+        ...labelled,
         s: workSubmissions,
         extensionUntil: workExtensions.until,
         total: sql<number>`count(*) over()`.mapWith(Number),
@@ -508,7 +504,7 @@ export function makeWork({ db, platform, files, classesOf, classOfTeacher, uploa
       ...deadline(r.w, r.extensionUntil, now),
     }));
     const total = rows[0]?.total ?? (q.pageNum > 1 ? (await myWorks(caller, f, { pageNum: 1, pageSize: 1 })).total : 0);
-    return { list, total, pageNum: q.pageNum, pageSize: q.pageSize };
+    return pageOf(q, list, total);
   }
 
   const EXPORT_COLUMNS = (kind: W.WorkKind): XlsxExport<W.SubmissionRow>['columns'] => [

@@ -7,10 +7,9 @@ import { useState } from 'react';
 import { Alert, Button, Form, Input, Modal } from 'antd';
 import { LockOutlined, MailOutlined, SafetyOutlined } from '@ant-design/icons';
 import { changePasswordForm, imageCaptchaForSms } from '@portal/contract';
-import { CAPTCHA_MAX_LENGTH, MSG, PASSWORD_MAX_LENGTH, SMS_CODE_MAX_LENGTH } from '@portal/contract/base';
+import { CAPTCHA_MAX_LENGTH, MSG, PASSWORD_MAX_LENGTH, SMS_CODE_MAX_LENGTH, maskMobile } from '@portal/contract/base';
 import { auth, person } from '@portal/contract/refs';
 import { call, refusalMessage } from '../../api/client.ts';
-import { maskPhone } from '../../lib/format.ts';
 import { zodFormRule, zodRule } from '../../lib/formRules.ts';
 import { toast } from '../../lib/toast.ts';
 import { authUi, useAuthUi } from './authUi.ts';
@@ -85,7 +84,7 @@ function ChangePasswordForm() {
         {error ? <Alert type="error" showIcon title={error} closable={{ onClose: () => setError(null) }} /> : null}
       </div>
       <Form.Item label="手机号">
-        <span className="masked-phone">{maskPhone(mobile) || '未记录登录手机号，请重新登录'}</span>
+        <span className="masked-phone">{maskMobile(mobile) || '未记录登录手机号，请重新登录'}</span>
       </Form.Item>
       <Form.Item label="验证码" htmlFor="changePassword_captcha">
         <div className="captcha-row">

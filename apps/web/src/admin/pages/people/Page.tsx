@@ -9,7 +9,7 @@ import { Alert, Button, Card, Checkbox, Descriptions, Drawer, Empty, Form, Input
 import type { TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_ROLES, ADMIN_ROLE_NAMES, type AdminRole } from '@portal/contract/base';
+import { ADMIN_ROLES, ADMIN_ROLE_NAMES, maskMobile, type AdminRole } from '@portal/contract/base';
 import { adminPeople } from '@portal/contract/refs';
 import { gender, nationName, personName, phone, POSITION_LEVELS, positionLevelId, adminPeople as P } from '@portal/contract';
 import { call, CallError, showError } from '../../../api/client.ts';
@@ -342,7 +342,7 @@ function PersonDrawer({ person, tree, onClose }: { person: Person; tree: Tree | 
         ) : null}
         <Popconfirm
           title="重置密码"
-          description={`将生成新密码并以短信发送至 ${current.mobile.slice(0, 3)}****${current.mobile.slice(-4)}，该人员的登录将全部退出。确定重置？`}
+          description={`将生成新密码并以短信发送至 ${maskMobile(current.mobile)}，该人员的登录将全部退出。确定重置？`}
           okText="重置"
           cancelText="取消"
           onConfirm={() => reset.mutate()}
