@@ -266,3 +266,15 @@ export async function watchLayoutShifts(page: Page) {
 }
 /** The layout shifts added up since watchLayoutShifts. */
 export const layoutShift = (page: Page) => page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+
+/**
+ * A row's cell under the column headed `header`. The list kit orders a table's columns by its plan
+ * (title first, state and time beside it), so a test names the column instead of counting to it.
+ */
+export async function cellUnder(row: Locator, header: string): Promise<Locator> {
+  const table = row.locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-table ")][1]');
+  const heads = (await table.locator('.ant-table-thead tr').last().locator('th').allTextContents()).map((h) => h.trim());
+  const at = heads.indexOf(header);
+  if (at < 0) throw new Error(`no column headed ${header}: ${heads.join(' | ')}`);
+  return row.locator('td').nth(at);
+}

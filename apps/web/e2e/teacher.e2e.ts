@@ -5,7 +5,7 @@
  * printed as one PDF.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { ACCOUNTS, apiLogin as apiLoginAt, browserOfThisFile, dialog, eventually, loginWithPassword, pathOf, toastWith } from './helpers.ts';
+import { ACCOUNTS, apiLogin as apiLoginAt, browserOfThisFile, cellUnder, dialog, eventually, loginWithPassword, pathOf, toastWith } from './helpers.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = browserOfThisFile();
@@ -73,7 +73,7 @@ describe('the teacher', () => {
     await page.goto(`/class/myclass1?classId=${classId}&keyword=13900010`);
     const member = page.locator('.ant-table-row').first();
     await eventually(() => member.isVisible()).toBe(true);
-    const phone = ((await member.locator('td').nth(6).textContent()) ?? '').trim();
+    const phone = ((await (await cellUnder(member, '手机号码')).textContent()) ?? '').trim();
     expect(phone).toMatch(/^1390001\d{4}$/);
     await member.getByRole('button', { name: '重置密码' }).click();
     const modal = page.getByRole('dialog');
@@ -85,7 +85,7 @@ describe('the teacher', () => {
     expect(await apiLogin(phone, 'Study@2026')).not.toBe(0);
     expect(await apiLogin(phone, password)).toBe(0);
     await modal.locator('.ant-modal-footer').getByRole('button', { name: '关闭' }).click();
-    const name = ((await member.locator('td').nth(1).textContent()) ?? '').trim();
+    const name = ((await (await cellUnder(member, '姓名')).textContent()) ?? '').trim();
     await eventually(() => dialog(page, `重置密码：${name}`).count()).toBe(0);
 
     expect(errors).toEqual([]);
@@ -168,7 +168,7 @@ describe('the teacher', () => {
     await eventually(() => drawer.isVisible()).toBe(false);
     const added = rows.filter({ has: page.locator('td:first-child', { hasText: exactly }) });
     await eventually(() => added.count()).toBe(1);
-    expect((await added.locator('td').nth(5).textContent())?.trim()).toBe('0人');
+    expect((await (await cellUnder(added, '已开始学习')).textContent())?.trim()).toBe('0人');
     await added.getByRole('button', { name: '移出' }).click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: '移出' }).click();
     await eventually(() => toastWith(page, '已移出班级计划').count()).toBeGreaterThan(0);
