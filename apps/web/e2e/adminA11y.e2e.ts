@@ -11,7 +11,7 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { a11yViolations, browserOfThisFile, eventually, settleAnimations } from './helpers.ts';
+import { a11yViolations, browserOfThisFile, eventually, LIST_ROWS, rowAction, settleAnimations } from './helpers.ts';
 import { contrastFindings, measureCare, switchDisplay } from './display.ts';
 import { ADMINS, adminSession, openAdmin } from './admin.ts';
 
@@ -37,8 +37,8 @@ interface AdminVisit {
 }
 
 const ROWS = '.ant-table-row';
-/** A table's rows or its empty row: the list has answered. */
-const LISTED = '.ant-table-tbody > tr:not([aria-hidden])';
+/** A table's rows or its empty row, or on a phone a list's cards or its empty state: the list has answered. */
+const LISTED = `.ant-table-tbody > tr:not([aria-hidden]), ${LIST_ROWS}, main .ant-empty`;
 const dialogOpen = (name: string | RegExp) => async (page: Page) => {
   await eventually(() => page.getByRole('dialog', { name }).last().isVisible(), { timeout: 15_000, message: `dialog ${name}` }).toBe(true);
 };
@@ -50,12 +50,22 @@ const clickThen = (button: string | RegExp, name: string | RegExp, scope = 'main
   },
 });
 
+/** The first row's action opening a dialog: in the row at desk width, in its card's 操作 menu on a phone. */
+const rowThen = (action: RegExp, name: RegExp): Opened => ({
+  name: String(name),
+  reach: async (page) => {
+    await rowAction(page, page.locator(LIST_ROWS).first(), action);
+    await dialogOpen(name)(page);
+  },
+});
+
 /** The first row's link or button to a record's own page (an editor, a preview): followed, then judged (the walk's last state of its visit). */
 const follow = (name: RegExp, label: string): Opened => ({
   name: label,
   reach: async (page) => {
     const before = page.url();
-    await page.locator(ROWS).first().getByRole('link', { name }).or(page.locator(ROWS).first().getByRole('button', { name })).first().click();
+    // A third or later action is folded into the row's 更多 menu (a card's 操作 menu on a phone).
+    await rowAction(page, page.locator(LIST_ROWS).first(), name);
     await eventually(() => page.url() !== before, { timeout: 15_000, message: label }).toBe(true);
     await eventually(() => page.locator('main :is(h2, h3)').last().isVisible(), { timeout: 15_000 }).toBe(true);
     await eventually(() => page.locator('main .ant-spin-spinning').count(), { timeout: 15_000 }).toBe(0);
@@ -79,11 +89,11 @@ const GROUPS: { who: Who; visits: AdminVisit[] }[] = [
   {
     who: 'training',
     visits: [
-      { path: '/admin/people', ready: '.ant-tree-treenode', states: [clickThen(/^修改 /, /^修改人员：/), clickThen('新建单位', '新建单位')] },
+      { path: '/admin/people', ready: '.ant-tree-treenode', states: [rowThen(/^修改 /, /^修改人员：/), clickThen('新建单位', '新建单位')] },
       { path: '/admin/imports', ready: 'main h2' },
       { path: '/admin/imports/history' },
       { path: '/admin/certificates' },
-      { path: '/admin/certificates/rules', states: [clickThen(/发证规则 /, /^发证规则：/)] },
+      { path: '/admin/certificates/rules', states: [rowThen(/发证规则 /, /^发证规则：/)] },
       { path: '/admin/courses', states: [follow(/^编辑$/, '编辑课程')] },
       { path: '/admin/courses/new', ready: 'main form' },
       { path: '/admin/media' },

@@ -277,4 +277,28 @@ export async function cellUnder(row: Locator, header: string): Promise<Locator> 
   const at = heads.indexOf(header);
   if (at < 0) throw new Error(`no column headed ${header}: ${heads.join(' | ')}`);
   return row.locator('td').nth(at);
+
+/** A list's rows: a table's rows at desk width, its cards below 768 px (ResponsiveTable). */
+export const LIST_ROWS = '.ant-table-row, .rt-card';
+
+/**
+ * Clicks the action `name` (a button or link) of one row of a list. A row shows its first two actions
+ * and folds the rest into 更多, and a phone card keeps all of them in its one 操作 menu (RowActions.tsx),
+ * so the action is clicked where it is: in the row if shown there, else in the menu its opener shows.
+ */
+export async function rowAction(page: Page, row: Locator, name: string | RegExp): Promise<void> {
+  const named = (scope: Locator) => scope.getByRole('link', { name }).or(scope.getByRole('button', { name })).first();
+  const inline = named(row);
+  const opener = row.getByRole('button', { name: /^(更多)?操作( |$)/ }).first();
+  // Wait for the row to be drawn before deciding that the action is not in it.
+  await eventually(async () => (await inline.isVisible()) || (await opener.isVisible()), { timeout: 15_000, message: `row action ${String(name)}` }).toBe(true);
+  if (await inline.isVisible()) {
+    await inline.click();
+    return;
+  }
+  await opener.click();
+  // The menu is a popover outside the row; only the open one is visible.
+  const item = named(page.locator('.list-actions-menu:visible').last());
+  await eventually(() => item.isVisible(), { timeout: 10_000, message: `${String(name)} in the row's menu` }).toBe(true);
+  await item.click();
 }
