@@ -36,6 +36,11 @@ const firstLinkTo = (route: string): Visit => ({
   route,
   address: async (page) => {
     const link = page.locator(`a[href^="${route}?"]`).first();
+    // On a phone (or zoomed to one) a list's rows are cards whose actions sit in one 操作 menu
+    // (ui/list/RowActions.tsx): the first card's menu is opened to reach its link.
+    const menu = page.locator('.rt-card-menu button').first();
+    await eventually(async () => (await link.count()) + (await menu.count()), { message: `a link to ${route} or a card's 操作 menu` }).toBeGreaterThan(0);
+    if ((await link.count()) === 0) await menu.click();
     await eventually(() => link.count(), { message: `a link to ${route}` }).toBe(1);
     return (await link.getAttribute('href')) ?? route;
   },

@@ -66,6 +66,11 @@ export default function MyHomeworkPage() {
       ) : (
         <ResponsiveTable<W.MyWorkItem>
           label="我的作业列表"
+          // A fixed layout 960 px wide or the page's width: at max-content a long title, class name or
+          // 可补交至 note widened the table past the 1200 px page at 1920, under the fixed 操作 column;
+          // here they wrap within their columns, and the 作业 column takes the width left.
+          scroll={{ x: 960 }}
+          tableLayout="fixed"
           titleColumn="title"
           actionColumn="action"
           rowKey="id"
