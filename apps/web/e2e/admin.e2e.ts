@@ -7,7 +7,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
-import { browserOfThisFile, devCaptcha, devSms, eventually, nextCaptchaId, pathOf, seriousA11yViolations, toastWith } from './helpers.ts';
+import { browserOfThisFile, cellUnder, devCaptcha, devSms, eventually, nextCaptchaId, pathOf, seriousA11yViolations, toastWith } from './helpers.ts';
 import { ADMIN_PASSWORD, ADMINS, adminSession, openAdmin } from './admin.ts';
 
 const baseUrl = inject('baseUrl');
@@ -39,7 +39,11 @@ describe('the administration area', () => {
     await page.getByRole('button', { name: '查询' }).click();
     await eventually(() => new URL(page.url()).searchParams.get('person')).toBe('吴建军');
     // Only the auditor's own entries (the password step and the login just made), once the filtered page is in.
-    const persons = () => page.locator('.ant-table-row td:nth-child(3)').allInnerTexts();
+    // The 人员 column by its header: the list kit orders columns by its plan, not as declared.
+    const persons = async () => {
+      const rows = await page.locator('.ant-table-row').all();
+      return Promise.all(rows.map(async (r) => (await cellUnder(r, '人员')).innerText()));
+    };
     await eventually(async () => (await persons()).length > 0 && (await persons()).every((n) => n.startsWith('吴建军'))).toBe(true);
     await expect(page.getByText(/日志保留 365 天/).isVisible()).resolves.toBe(true);
     expect(await seriousA11yViolations(page)).toEqual([]);

@@ -277,6 +277,7 @@ export async function cellUnder(row: Locator, header: string): Promise<Locator> 
   const at = heads.indexOf(header);
   if (at < 0) throw new Error(`no column headed ${header}: ${heads.join(' | ')}`);
   return row.locator('td').nth(at);
+}
 
 /** A list's rows: a table's rows at desk width, its cards below 768 px (ResponsiveTable). */
 export const LIST_ROWS = '.ant-table-row, .rt-card';

@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { ACCOUNTS, apiLogin as apiLoginAt, browserOfThisFile, eventually, seriousA11yViolations, toastWith } from './helpers.ts';
+import { ACCOUNTS, apiLogin as apiLoginAt, browserOfThisFile, eventually, LIST_ROWS, rowAction, seriousA11yViolations, toastWith } from './helpers.ts';
 import { ADMINS, adminSession, openAdmin } from './admin.ts';
 
 const baseUrl = inject('baseUrl');
@@ -210,13 +210,14 @@ describe('人员与单位', () => {
   it('at phone width the tree goes above the list and the drawer fits', { timeout: 60_000 }, async () => {
     const { page, errors, close } = await browser.open('phone', { bypassCSP: true });
     await openAdmin(page, baseUrl, ADMINS.training, `/admin/people?keyword=${NEW_MOBILE}`);
-    const row = page.locator('.ant-table-row', { hasText: NEW_MOBILE });
+    // At phone width the list is cards, each with its actions in one 操作 menu.
+    const row = page.locator(LIST_ROWS, { hasText: NEW_MOBILE });
     await eventually(() => row.count()).toBe(1);
     await eventually(() => page.locator('.ant-tree-treenode').count()).toBeGreaterThan(5);
     expect(await seriousA11yViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await page.screenshot({ path: `${shots}/people-375.png`, fullPage: true });
-    await row.getByRole('button', { name: /^修改 / }).click();
+    await rowAction(page, row, /^修改 /);
     await eventually(() => page.getByRole('dialog').getByLabel('手机号（登录账号）').isVisible()).toBe(true);
     await eventually(() => seriousA11yViolations(page)).toEqual([]);
     await page.screenshot({ path: `${shots}/drawer-375.png` });
