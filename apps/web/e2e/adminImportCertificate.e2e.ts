@@ -7,7 +7,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
-import { browserOfThisFile, eventually, seriousA11yViolations } from './helpers.ts';
+import { browserOfThisFile, cellUnder, eventually, seriousA11yViolations } from './helpers.ts';
 import { ADMINS, adminSession, openAdmin } from './admin.ts';
 
 const baseUrl = inject('baseUrl');
@@ -159,15 +159,17 @@ describe('the training administrator', () => {
 
     // A topic not yet started: its hours changed, then put back as the demo had them.
     const upcoming = ruleRows.filter({ hasText: '未开始' }).first();
-    const title = ((await upcoming.locator('td').first().textContent()) ?? '').trim();
-    const before = ((await upcoming.locator('td').nth(4).textContent()) ?? '').trim();
+    const title = ((await (await cellUnder(upcoming, '培训')).textContent()) ?? '').trim();
+    // Columns by their headers: the list kit orders them by its plan.
+    const hoursCell = () => cellUnder(upcoming, '须修满学时');
+    const before = ((await (await hoursCell()).textContent()) ?? '').trim();
     for (const hours of ['24.5', before]) {
       await upcoming.getByRole('button', { name: `修改发证规则 ${title}` }).click();
       await eventually(() => drawer.isVisible()).toBe(true);
       await drawer.getByLabel('须修满学时').fill(hours);
       await drawer.getByRole('button', { name: '保存' }).click();
       await eventually(() => drawer.isVisible()).toBe(false);
-      await eventually(() => upcoming.locator('td').nth(4).textContent()).toBe(hours);
+      await eventually(async () => (await hoursCell()).textContent()).toBe(hours);
     }
     expect(errors).toEqual([]);
     await close();
